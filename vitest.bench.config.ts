@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+// Benchmarks are plain test files that print their figures; they stay out of `npm test`.
+export default defineConfig({
+  test: {
+    include: ['test/bench/**/*.bench.ts'],
+    pool: 'forks',
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
+  },
+});
