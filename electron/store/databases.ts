@@ -1,0 +1,22 @@
+import { type StoreDatabase, openDatabase } from './database';
+import { libraryMigrations } from './library-schema';
+import type { Migration } from './migrations';
+
+export interface OpenOptions {
+  /** Move an unreadable file aside and start empty instead of failing. */
+  startFresh?: boolean;
+}
+
+export function openLibrary(dir: string, options: OpenOptions = {}): Promise<StoreDatabase> {
+  return openDatabase({ dir, name: 'library', migrations: libraryMigrations, ...options });
+}
+
+/** The outbox's tables are defined by its own migrations, kept with the outbox. */
+export function openOutbox(dir: string, migrations: readonly Migration[], options: OpenOptions = {}): Promise<StoreDatabase> {
+  return openDatabase({ dir, name: 'outbox', migrations, ...options });
+}
+
+/** Everything in the cache can be fetched again, so an unreadable cache is moved aside and restarted. */
+export function openCache(dir: string, migrations: readonly Migration[]): Promise<StoreDatabase> {
+  return openDatabase({ dir, name: 'cache', migrations, startFresh: true });
+}

@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { syncDirectory, writeAll } from './durable-file';
+
+// The journal keeps small commits cheap: instead of rewriting a large database file, a commit
+// appends the statements it ran (with their exact parameter values) and fsyncs that one line.
+// Opening replays the lines newer than the snapshot. Each line carries a checksum, so a line
+// torn by a crash is recognised; only the last line can be torn, because appends are sequential
+// and each commit waits for its fsync.
+
+export type SqlValue = string | number | null;
+export type JournalOp = readonly [sql: string, params: readonly SqlValue[]];
+
+export interface JournalEntry {
+  seq: number;
+  ops: readonly JournalOp[];
+}
+
+export interface JournalContents {
+  entries: JournalEntry[];
+  /** Bytes up to the end of the last whole line; a torn tail after it is cut off. */
+  validBytes: number;
+  totalBytes: number;
+}
+
+export class JournalDamagedError extends Error {}
+
+export function encodeEntry(entry: JournalEntry): string {
+  const body = JSON.stringify(entry);
+  return `${checksum(body)} ${body}\n`;
+}
+
+export function readJournal(file: string): JournalContents {
+  if (!existsSync(file)) return { entries: [], validBytes: 0, totalBytes: 0 };
+  const bytes = readFileSync(file);
+  const entries: JournalEntry[] = [];
+  let start = 0;
+  while (start < bytes.length) {
+    const end = bytes.indexOf(0x0a, start);
+    const line = bytes.subarray(start, end === -1 ? bytes.length : end).toString('utf8');
+    const entry = end === -1 ? undefined : decodeLine(line);
+    if (!entry) {
+      const isLast = end === -1 || end === bytes.length - 1;
+      if (!isLast) throw new JournalDamagedError(`damaged journal line at byte ${start}`);
+      break;
+    }
+    entries.push(entry);
+    start = end + 1;
+  }
+  return { entries, validBytes: start, totalBytes: bytes.length };
+}
+
+function decodeLine(line: string): JournalEntry | undefined {
+  const space = line.indexOf(' ');
+  if (space <= 0) return undefined;
+  const body = line.slice(space + 1);
+  if (checksum(body) !== line.slice(0, space)) return undefined;
+  const parsed: unknown = JSON.parse(body);
+  return isEntry(parsed) ? parsed : undefined;
+}
+
+function isEntry(value: unknown): value is JournalEntry {
+  if (typeof value !== 'object' || value === null) return false;
+  const { seq, ops } = value as { seq?: unknown; ops?: unknown };
+  return typeof seq === 'number' && Array.isArray(ops);
+}
+
+function checksum(body: string): string {
+  return createHash('sha256').update(body).digest('hex').slice(0, 16);
+}
+
+/** Appends whole lines durably; the file is cut back to its last whole line when opened. */
+export class JournalWriter {
+  private fd: number;
+
+  constructor(
+    readonly file: string,
+    private bytes: number,
+  ) {
+    const created = !existsSync(file);
+    this.fd = openSync(file, created ? 'w+' : 'r+', 0o600);
+    ftruncateSync(this.fd, bytes);
+    if (created) syncDirectory(dirname(file));
+  }
+
+  get size(): number {
+    return this.bytes;
+  }
+
+  append(entry: JournalEntry): void {
+    const line = Buffer.from(encodeEntry(entry), 'utf8');
+    try {
+      writeAll(this.fd, line, this.bytes);
+      fsyncSync(this.fd);
+    } catch (error) {
+      // Whatever part of the line reached the file must not be mistaken for a commit later.
+      ftruncateSync(this.fd, this.bytes);
+      throw error;
+    }
+    this.bytes += line.length;
+  }
+
+  /** Called once a snapshot holds everything the journal held. */
+  clear(): void {
+    ftruncateSync(this.fd, 0);
+    fsyncSync(this.fd);
+    this.bytes = 0;
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+}

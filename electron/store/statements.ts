@@ -1,0 +1,120 @@
+import type { Database as SqlJsDatabase, Statement } from 'sql.js';
+import type { JournalOp, SqlValue } from './journal';
+
+export type { SqlValue } from './journal';
+export type Params = readonly SqlValue[];
+export type Row = Record<string, SqlValue>;
+
+export interface Reader {
+  all<T extends Row = Row>(sql: string, params?: Params): T[];
+  get<T extends Row = Row>(sql: string, params?: Params): T | undefined;
+}
+
+/** A statement prepared once and run many times inside one write (hot loops: imports, generation). */
+export interface Prepared {
+  /** Runs a write; returns the number of rows it changed. */
+  run(params: Params): number;
+  get<T extends Row = Row>(params: Params): T | undefined;
+}
+
+/** What a write callback gets: reads see the write's own changes; every write is recorded. */
+export interface Writer extends Reader {
+  /** Runs a write; returns the number of rows it changed. Pass every value as a parameter: the
+   * journal replays statements with the recorded values, so SQL must not call random() or now. */
+  run(sql: string, params?: Params): number;
+  prepare(sql: string): Prepared;
+}
+
+export function queryAll<T extends Row>(db: SqlJsDatabase, sql: string, params: Params = []): T[] {
+  const statement = db.prepare(sql);
+  try {
+    statement.bind([...params]);
+    const rows: T[] = [];
+    while (statement.step()) rows.push(statement.getAsObject() as T);
+    return rows;
+  } finally {
+    statement.free();
+  }
+}
+
+export function queryOne<T extends Row>(db: SqlJsDatabase, sql: string, params: Params = []): T | undefined {
+  const statement = db.prepare(sql);
+  try {
+    return firstRow<T>(statement, params);
+  } finally {
+    statement.free();
+  }
+}
+
+function firstRow<T extends Row>(statement: Statement, params: Params): T | undefined {
+  statement.bind([...params]);
+  const row = statement.step() ? (statement.getAsObject() as T) : undefined;
+  statement.reset();
+  return row;
+}
+
+/**
+ * Records what a write ran so the commit can go to the journal. Past `recordLimit` bytes the
+ * record is dropped and the commit writes a whole snapshot instead: for a big import the snapshot
+ * is both smaller and faster to load than a journal of a million statements.
+ */
+export class RecordingWriter implements Writer {
+  ops: JournalOp[] = [];
+  overflowed = false;
+  private recordedBytes = 0;
+  private readonly statements: Statement[] = [];
+
+  constructor(
+    private readonly db: SqlJsDatabase,
+    private readonly recordLimit: number,
+  ) {}
+
+  get changed(): boolean {
+    return this.overflowed || this.ops.length > 0;
+  }
+
+  all<T extends Row = Row>(sql: string, params?: Params): T[] {
+    return queryAll<T>(this.db, sql, params);
+  }
+
+  get<T extends Row = Row>(sql: string, params?: Params): T | undefined {
+    return queryOne<T>(this.db, sql, params);
+  }
+
+  run(sql: string, params: Params = []): number {
+    this.db.run(sql, [...params]);
+    this.record(sql, params);
+    return this.db.getRowsModified();
+  }
+
+  prepare(sql: string): Prepared {
+    const statement = this.db.prepare(sql);
+    this.statements.push(statement);
+    return {
+      run: (params) => {
+        statement.run([...params]);
+        this.record(sql, params);
+        return this.db.getRowsModified();
+      },
+      get: <T extends Row = Row>(params: Params) => firstRow<T>(statement, params),
+    };
+  }
+
+  /** Frees the prepared statements; the writer must not be used afterwards. */
+  finish(): void {
+    for (const statement of this.statements) statement.free();
+    this.statements.length = 0;
+  }
+
+  private record(sql: string, params: Params): void {
+    if (this.overflowed) return;
+    this.recordedBytes += sql.length + 16;
+    for (const value of params) this.recordedBytes += typeof value === 'string' ? value.length + 3 : 12;
+    if (this.recordedBytes > this.recordLimit) {
+      this.overflowed = true;
+      this.ops = [];
+      return;
+    }
+    this.ops.push([sql, [...params]]);
+  }
+}
