@@ -1,0 +1,69 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { invalidPayload, limitExceeded } from './errors';
+
+/** The service refuses bodies above 10 MB; the sandbox counts in decimal megabytes, the stricter reading. */
+export const MAX_BODY_BYTES = 10_000_000;
+/** Room for multipart boundaries and headers around a 10 MB CSV file. */
+const MULTIPART_SLACK = 64 * 1024;
+
+export interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export function newId(prefix: string): string {
+  return `${prefix}${randomBytes(12).toString('hex')}`;
+}
+
+export function readBody(req: IncomingMessage): Promise<Buffer> {
+  const limit = MAX_BODY_BYTES + (isMultipart(req) ? MULTIPART_SLACK : 0);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      // Keep draining past the limit so the client gets the 400 instead of a reset connection.
+      if (size <= limit) chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (size > limit) {
+        reject(limitExceeded(`The request body is ${size} bytes; at most ${MAX_BODY_BYTES} bytes (10 MB) are accepted.`));
+      } else {
+        resolve(Buffer.concat(chunks, size));
+      }
+    });
+    req.on('error', reject);
+  });
+}
+
+function isMultipart(req: IncomingMessage): boolean {
+  return (req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data');
+}
+
+export function parseJsonBody(body: Buffer, contentType: string | undefined): unknown {
+  if (body.length === 0) return undefined;
+  if (!(contentType ?? '').toLowerCase().includes('application/json')) {
+    throw invalidPayload('The request body must be JSON with Content-Type: application/json.');
+  }
+  try {
+    return JSON.parse(body.toString('utf8')) as unknown;
+  } catch {
+    throw invalidPayload('The request body is not valid JSON.');
+  }
+}
+
+export function writeReply(res: ServerResponse, reply: Reply, extraHeaders: Record<string, string>): void {
+  const headers: Record<string, string> = { ...extraHeaders, ...reply.headers };
+  if (reply.body === undefined) {
+    res.writeHead(reply.status, headers);
+    res.end();
+    return;
+  }
+  const text = JSON.stringify(reply.body);
+  headers['Content-Type'] = 'application/json; charset=utf-8';
+  headers['Content-Length'] = String(Buffer.byteLength(text));
+  res.writeHead(reply.status, headers);
+  res.end(text);
+}

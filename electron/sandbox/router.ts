@@ -1,0 +1,57 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Reply } from './http';
+import type { SandboxState } from './state';
+
+export interface RequestContext {
+  method: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  requestId: string;
+  state: SandboxState;
+}
+
+export interface Route {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Path with `:name` segments, e.g. `/v1/vouchers/:code`. */
+  path: string;
+  /** `key`: only the API key pair; `any`: key pair or a bearer token holding `scope`. */
+  auth: 'key' | 'any';
+  scope?: string;
+  handle(ctx: RequestContext): Reply | Promise<Reply>;
+}
+
+export interface Match {
+  route: Route;
+  params: Record<string, string>;
+}
+
+export function matchRoute(routes: readonly Route[], method: string, path: string): Match | undefined {
+  const segments = path.split('/');
+  for (const route of routes) {
+    if (route.method !== method) continue;
+    const pattern = route.path.split('/');
+    if (pattern.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const ok = pattern.every((part, i) => {
+      const actual = segments[i] ?? '';
+      if (part.startsWith(':')) {
+        if (actual === '') return false;
+        params[part.slice(1)] = safeDecode(actual);
+        return true;
+      }
+      return part === actual;
+    });
+    if (ok) return { route, params };
+  }
+  return undefined;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

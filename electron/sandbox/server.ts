@@ -1,0 +1,121 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { systemClock } from './clock';
+import { openSandboxDb } from './db';
+import { DocStore } from './docs';
+import { Faults } from './faults';
+import { JobRunner } from './jobs';
+import { KeyStore } from './keys';
+import { handle, type Pipeline } from './pipeline';
+import { RateLimiter } from './rate-limit';
+import { adminRoutes } from './routes/admin';
+import { apiRoutes } from './routes';
+import { seedIfNew } from './seed';
+import type { SandboxState } from './state';
+import { TokenStore } from './tokens';
+import { CLUSTERS, type Cluster, type RunningSandbox, type SandboxOptions } from './types';
+import { VoucherStore } from './voucher-store';
+
+export type { Cluster, FaultSettings, RunningSandbox, SandboxOptions, Clock } from './types';
+export { createManualClock, systemClock } from './clock';
+
+const DEFAULT_PORTION = 2_000;
+
+/** Starts the sandbox service: one HTTP server per cluster on 127.0.0.1, the project on `cluster`. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const clock = options.clock ?? systemClock;
+  const hostCluster = options.cluster ?? 'api';
+  const store = await openSandboxDb(options.dataFile);
+  const docs = new DocStore(store.db);
+  const keys = new KeyStore(clock);
+  const credentials = keys.add(options.appId, options.appToken);
+  const state: SandboxState = {
+    clock,
+    store,
+    docs,
+    vouchers: new VoucherStore(store.db),
+    jobs: new JobRunner(docs, clock, options.jobPortionSize ?? DEFAULT_PORTION, () => store.touched()),
+    keys,
+    tokens: new TokenStore(clock),
+    maxCodesPerCampaign: options.maxCodesPerCampaign ?? 100_000,
+    webhookImports: [],
+  };
+  if (store.isNew) seedIfNew(state);
+  const faults = new Faults(options.faults);
+  const urls = {} as Record<Cluster, string>;
+  const pipeline: Pipeline = {
+    state,
+    routes: apiRoutes,
+    adminRoutes: adminRoutes((f) => faults.set(f)),
+    hostCluster,
+    urls,
+    faults,
+    rateLimiter: new RateLimiter(options.rateLimit, clock),
+    counters: { requests: 0 },
+  };
+  const servers: Server[] = [];
+  try {
+    for (const [i, cluster] of CLUSTERS.entries()) {
+      const server = createServer((req, res) => void handle(pipeline, cluster, req, res));
+      servers.push(server);
+      const offset = (CLUSTERS.length + i - CLUSTERS.indexOf(hostCluster)) % CLUSTERS.length;
+      const port = await listen(server, options.port ? options.port + offset : 0, offset > 0);
+      urls[cluster] = `http://127.0.0.1:${port}`;
+    }
+  } catch (error) {
+    await Promise.all(servers.map(closeServer));
+    await store.close();
+    throw error;
+  }
+
+  return {
+    urls,
+    hostCluster,
+    credentials,
+    clock,
+    setFaults: (f) => faults.set(f),
+    blockKey: (appId) => keys.disable(appId, 'blocked'),
+    deleteKey: (appId) => keys.disable(appId, 'deleted'),
+    regenerateKey: (appId) => keys.regenerate(appId),
+    addKey: () => keys.add(),
+    stats: () => ({
+      requests: pipeline.counters.requests,
+      tokensMinted: state.tokens.minted,
+      liveTokens: state.tokens.liveCount(),
+      jobsQueued: state.jobs.queued(),
+      vouchers: state.vouchers.count(),
+      csvImports: state.webhookImports.map((w) => ({ ...w })),
+    }),
+    async close() {
+      state.jobs.stop();
+      await Promise.all(servers.map(closeServer));
+      await store.close();
+    },
+  };
+}
+
+/** Listens on 127.0.0.1; a taken neighbour port (`fallback`) gives way to a random free one. */
+function listen(server: Server, port: number, fallback: boolean): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException): void => {
+      if (fallback && port !== 0 && error.code === 'EADDRINUSE') {
+        listen(server, 0, false).then(resolve, reject);
+      } else {
+        reject(error);
+      }
+    };
+    server.once('error', onError);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve();
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
