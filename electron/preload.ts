@@ -1,15 +1,15 @@
-import { contextBridge, ipcRenderer } from 'electron';
-import { invokeChannels, type InvokeChannel } from '../shared/ipc/channels';
-import type { Bridge } from '../shared/ipc/contract';
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { createContractTransport } from '../shared/ipc/bridge';
 
-const allowed = new Set<string>(invokeChannels);
-
-// Only the channels of the contract are reachable; there is no generic send.
-const bridge: Bridge = {
-  invoke(channel, request) {
-    if (!allowed.has(channel)) return Promise.reject(new Error(`Unknown channel ${String(channel)}`));
-    return ipcRenderer.invoke(channel satisfies InvokeChannel, request);
+// The page gets the contract's channels and nothing else: no ipcRenderer, no generic send, and
+// listeners never see the IpcRendererEvent (it would hand the page the sender object).
+const transport = createContractTransport({
+  invoke: (channel, request) => ipcRenderer.invoke(channel, request),
+  on(channel, listener) {
+    const forward = (_event: IpcRendererEvent, payload: unknown): void => listener(payload);
+    ipcRenderer.on(channel, forward);
+    return () => void ipcRenderer.removeListener(channel, forward);
   },
-};
+});
 
-contextBridge.exposeInMainWorld('voucherDesk', bridge);
+contextBridge.exposeInMainWorld('voucherDesk', { invoke: transport.invoke, on: transport.on });

@@ -1,25 +1,35 @@
 import { z } from 'zod';
 import type { InvokeChannel } from './channels';
+import { updateStatusSchema } from './update-status';
 
-export { invokeChannels, type InvokeChannel } from './channels';
+export { invokeChannels, eventChannels, type InvokeChannel, type EventChannel } from './channels';
+export { eventContract, type EventPayload, type SyncProgress } from './events';
+export type { UpdateStatus } from './update-status';
+export type { Bridge, BridgeTransport } from './bridge';
 
 interface ChannelSchemas {
   request: z.ZodType;
   response: z.ZodType;
 }
 
+const noRequest = z.object({}).strict();
+
 // The one contract between renderer and main. Every channel has a request and a response schema;
 // main parses each request with its schema before any service sees it.
 export const invokeContract = {
   'app.info': {
-    request: z.object({}).strict(),
+    request: noRequest,
     response: z.object({ name: z.string(), version: z.string() }),
   },
+  'update.getStatus': { request: noRequest, response: updateStatusSchema },
+  'update.check': { request: noRequest, response: updateStatusSchema },
+  // Calling these is the user's consent: nothing is downloaded or installed otherwise.
+  'update.download': { request: noRequest, response: updateStatusSchema },
+  'update.install': { request: noRequest, response: updateStatusSchema },
 } as const satisfies Record<InvokeChannel, ChannelSchemas>;
 
+/** What the renderer sends. */
 export type InvokeRequest<C extends InvokeChannel> = z.input<(typeof invokeContract)[C]['request']>;
+/** What a handler receives, after parsing. */
+export type ParsedRequest<C extends InvokeChannel> = z.output<(typeof invokeContract)[C]['request']>;
 export type InvokeResponse<C extends InvokeChannel> = z.output<(typeof invokeContract)[C]['response']>;
-
-export interface Bridge {
-  invoke<C extends InvokeChannel>(channel: C, request: InvokeRequest<C>): Promise<InvokeResponse<C>>;
-}

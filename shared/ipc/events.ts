@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import type { EventChannel } from './channels';
+import { updateStatusSchema } from './update-status';
+
+/**
+ * Progress of the sync engine. The engine owns the meaning of the counts; `running` is what the
+ * updater waits on before it installs.
+ */
+export const syncProgressSchema = z.object({
+  running: z.boolean(),
+  operationsDone: z.number().int().min(0),
+  operationsTotal: z.number().int().min(0),
+  message: z.string().optional(),
+});
+
+// Main -> renderer events; main parses every payload with its schema before sending it.
+export const eventContract = {
+  'update.status': updateStatusSchema,
+  'sync.progress': syncProgressSchema,
+} as const satisfies Record<EventChannel, z.ZodType>;
+
+export type EventPayload<E extends EventChannel> = z.output<(typeof eventContract)[E]>;
+export type SyncProgress = EventPayload<'sync.progress'>;
