@@ -1,36 +1,61 @@
 #!/usr/bin/env node
-// Runs the whole suite. The keychain tests need a Secret Service, so when none is reachable and
-// dbus-run-session exists, the suite re-runs itself inside a private D-Bus session with an
-// unlocked gnome-keyring (the machine's own keyring is never touched).
+// Runs the suite (arguments go to vitest). The keychain tests need a Secret Service, so where
+// dbus-run-session exists the suite re-runs itself inside a private D-Bus session with a throwaway,
+// unlocked gnome-keyring whose files live in a temp folder: the machine's own session and keyrings
+// are never touched, even on a desktop where a session bus is already running.
 import { spawn, spawnSync } from 'node:child_process';
-
-const args = process.argv.slice(2);
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 function has(cmd) {
   return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 }
 
-function run(cmd, cmdArgs, env = process.env) {
+function run(cmd, cmdArgs, env, cleanup = () => {}) {
   const child = spawn(cmd, cmdArgs, { stdio: 'inherit', env });
-  child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 1)));
+  child.on('exit', (code, signal) => {
+    cleanup();
+    process.exit(signal ? 1 : (code ?? 1));
+  });
 }
 
-if (!process.env.VOUCHER_DESK_TEST_SESSION && !process.env.DBUS_SESSION_BUS_ADDRESS && has('dbus-run-session')) {
-  run('dbus-run-session', ['--', process.execPath, ...process.argv.slice(1)], {
-    ...process.env,
-    VOUCHER_DESK_TEST_SESSION: '1',
+function startKeyring() {
+  // An empty password creates and unlocks the default collection of this throwaway keyring.
+  const started = spawnSync('gnome-keyring-daemon', ['--unlock', '--components=secrets'], {
+    input: '\n',
+    encoding: 'utf8',
   });
-} else {
-  if (process.env.VOUCHER_DESK_TEST_SESSION && has('gnome-keyring-daemon')) {
-    // An empty password creates and unlocks the default collection of this throwaway session.
-    const started = spawnSync('gnome-keyring-daemon', ['--unlock', '--components=secrets'], {
-      input: '\n',
-      encoding: 'utf8',
-    });
-    for (const line of started.stdout.split('\n')) {
-      const eq = line.indexOf('=');
-      if (eq > 0) process.env[line.slice(0, eq)] = line.slice(eq + 1);
-    }
+  if (started.status !== 0) {
+    console.error(`gnome-keyring-daemon did not start: ${started.stderr || started.error}`);
+    process.exit(1);
   }
-  run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...args]);
+  for (const line of started.stdout.split('\n')) {
+    const eq = line.indexOf('=');
+    if (eq > 0) process.env[line.slice(0, eq)] = line.slice(eq + 1);
+  }
+}
+
+if (!process.env.VOUCHER_DESK_TEST_SESSION && has('dbus-run-session')) {
+  const home = mkdtempSync(join(tmpdir(), 'voucher-desk-keyring-'));
+  run(
+    'dbus-run-session',
+    ['--', process.execPath, ...process.argv.slice(1)],
+    {
+      ...process.env,
+      VOUCHER_DESK_TEST_SESSION: '1',
+      XDG_DATA_HOME: join(home, 'data'),
+      XDG_RUNTIME_DIR: home,
+    },
+    () => rmSync(home, { recursive: true, force: true }),
+  );
+} else {
+  if (process.env.VOUCHER_DESK_TEST_SESSION) {
+    if (!has('gnome-keyring-daemon')) {
+      console.error('gnome-keyring-daemon is missing: install gnome-keyring (see .ci/run) for the keychain tests.');
+      process.exit(1);
+    }
+    startKeyring();
+  }
+  run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)], process.env);
 }
