@@ -60,7 +60,7 @@ describe('keys in the OS keychain (real Secret Service)', () => {
   });
 
   it('says what is missing when no Secret Service is reachable, without falling back', () => {
-    const env = { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/voucher-desk-bus' };
+    const env: NodeJS.ProcessEnv = { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/voucher-desk-bus' };
     delete env.DISPLAY;
     const { error, pair } = readInChild('eu', env);
     expect(pair).toBeUndefined();
