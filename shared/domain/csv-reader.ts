@@ -1,0 +1,129 @@
+import Papa from 'papaparse';
+import { mapHeaders, type CsvLayout } from './csv-columns';
+import { recordToDraft } from './csv-row';
+import { createDuplicateTracker } from './duplicates';
+import { validateDraft } from './validate-draft';
+import type { Problem, VoucherDraft } from './voucher';
+
+export interface CsvRow {
+  /** 1-based data row: the header is not counted, blank records are skipped but counted. */
+  row: number;
+  /** The draft as read; it satisfies VoucherDraft only when `problems` holds no error. */
+  draft: VoucherDraft;
+  problems: Problem[];
+}
+
+export interface CsvReaderOptions {
+  onRow(row: CsvRow): void;
+  /** Called once with the header mapping (and its problems) before the first row. */
+  onHeader?(layout: CsvLayout): void;
+  /** Report codes repeated within the file (default true; keeps one entry per code in memory). */
+  checkDuplicates?: boolean;
+}
+
+export interface CsvReader {
+  /** Feed the next piece of the file; a piece may end anywhere, even inside a quoted field. */
+  write(chunk: string): void;
+  /** Feed raw UTF-8 bytes; a character split across two pieces is decoded once both arrived. */
+  writeBytes(chunk: Uint8Array): void;
+  /** The file is complete: read what is left. */
+  end(): void;
+  readonly rows: number;
+  readonly layout: CsvLayout | null;
+}
+
+interface PapaParser {
+  parse(input: string, baseIndex: number, ignoreLastRow: boolean): Papa.ParseResult<string[]>;
+}
+// Papa.Parser is the parsing core that papaparse's own streamers drive: given ignoreLastRow it stops
+// before an incomplete last record and reports in meta.cursor where the complete records end.
+const ParserClass = (Papa as unknown as { Parser: new (config: Papa.ParseConfig) => PapaParser }).Parser;
+
+const NEWLINE_GUESS_LIMIT = 1 << 16;
+
+/** A streaming reader of the service's CSV import format that validates each row as it goes. */
+export function createCsvReader(options: CsvReaderOptions): CsvReader {
+  const duplicates = options.checkDuplicates === false ? null : createDuplicateTracker();
+  const decoder = new TextDecoder('utf-8');
+  let pending = '';
+  let parser: PapaParser | null = null;
+  let layout: CsvLayout | null = null;
+  let rows = 0;
+  let first = true;
+
+  function handleRecord(cells: string[], parseProblem: string | undefined): void {
+    if (layout === null) {
+      layout = mapHeaders(cells);
+      options.onHeader?.(layout);
+      return;
+    }
+    rows += 1;
+    if (cells.length === 1 && cells[0] === '' && parseProblem === undefined) return;
+    const draft = recordToDraft(cells, layout);
+    const problems = validateDraft(draft, rows);
+    const code = typeof draft['code'] === 'string' ? draft['code'] : '';
+    const columns = layout.columns.length;
+    if (cells.length > columns) {
+      problems.push(recordProblem(rows, code, cells.length, `${columns} cells like the header`, `row has ${cells.length} cells but the header has ${columns}; the extra cells are not read`, 'error'));
+    } else if (cells.length < columns) {
+      problems.push(recordProblem(rows, code, cells.length, `${columns} cells like the header`, `row has ${cells.length} cells but the header has ${columns}; the missing ones are read as empty`, 'warning'));
+    }
+    if (parseProblem !== undefined) problems.push(recordProblem(rows, code, parseProblem, 'a well-formed CSV record', parseProblem, 'error'));
+    const duplicate = duplicates?.check(code, rows);
+    if (duplicate) problems.push(duplicate);
+    options.onRow({ row: rows, draft: draft as unknown as VoucherDraft, problems });
+  }
+
+  function parseComplete(final: boolean): void {
+    if (parser === null) {
+      const lf = pending.indexOf('\n');
+      if (lf === -1 && !final && pending.length < NEWLINE_GUESS_LIMIT) return;
+      const newline = lf > 0 && pending[lf - 1] === '\r' ? '\r\n' : lf === -1 && pending.includes('\r') ? '\r' : '\n';
+      parser = new ParserClass({ delimiter: ',', newline, quoteChar: '"' });
+    }
+    const result = parser.parse(pending, 0, !final);
+    const errorByRecord = new Map<number, string>();
+    for (const error of result.errors) if (error.row !== undefined) errorByRecord.set(error.row, error.message);
+    result.data.forEach((cells, i) => handleRecord(cells, errorByRecord.get(i)));
+    pending = final ? '' : pending.slice(result.meta.cursor);
+  }
+
+  const reader: CsvReader = {
+    write(chunk) {
+      if (first && chunk.length > 0) {
+        first = false;
+        if (chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1);
+      }
+      pending = pending === '' ? chunk : pending + chunk;
+      parseComplete(false);
+    },
+    writeBytes(chunk) {
+      reader.write(decoder.decode(chunk, { stream: true }));
+    },
+    end() {
+      const rest = decoder.decode();
+      if (rest !== '') reader.write(rest);
+      parseComplete(true);
+    },
+    get rows() {
+      return rows;
+    },
+    get layout() {
+      return layout;
+    },
+  };
+  return reader;
+}
+
+function recordProblem(row: number, code: string, value: unknown, allowed: string, message: string, severity: Problem['severity']): Problem {
+  return { row, code, field: '', value, allowed, message, severity };
+}
+
+/** Reads a whole CSV text at once; for files, feed a reader piece by piece instead. */
+export function readCsv(text: string): { layout: CsvLayout | null; rows: CsvRow[] } {
+  const rows: CsvRow[] = [];
+  const reader = createCsvReader({ onRow: (row) => rows.push(row) });
+  reader.write(text);
+  reader.end();
+  return { layout: reader.layout, rows };
+}

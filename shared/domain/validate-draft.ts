@@ -1,0 +1,174 @@
+import { DATE_FORMATS_TEXT, parseImportDate } from './dates';
+import { checkBoolean, checkInteger, checkOneOf, checkRequired, checkString, warnUnknownKeys } from './field-checks';
+import { isPlainObject, problemReporter, show, type ProblemReporter } from './problems';
+import { validateDiscount, validateGift } from './validate-discount';
+import { IMPORTABLE_FIELDS, VOUCHER_TYPES, type Problem } from './voucher';
+
+const REDEMPTION_FIELDS: ReadonlySet<string> = new Set(['quantity', 'redeemed_quantity', 'redeemed_amount']);
+const TIMEFRAME_FIELDS: ReadonlySet<string> = new Set(['interval', 'duration']);
+const ISO_DURATION = /^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?$/;
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
+/** The code as a URL path segment, or null when it holds a lone surrogate, which no URL can carry. */
+function encodeForPath(code: string): string | null {
+  try {
+    return encodeURIComponent(code);
+  } catch {
+    return null;
+  }
+}
+
+/** A code must be non-empty text; characters a URL path cannot carry as-is are allowed but flagged. */
+function checkCode(r: ProblemReporter, code: unknown): void {
+  if (!checkRequired(r, 'code', code, 'a non-empty text')) return;
+  if (typeof code !== 'string') {
+    r.error('code', code, 'a non-empty text', `code ${show(code)} is not a text`);
+    return;
+  }
+  if (code.trim() === '') {
+    r.error('code', code, 'a non-empty text', 'code is only blank space');
+    return;
+  }
+  if (CONTROL_CHARS.test(code)) {
+    r.error('code', code, 'printable characters', `code ${show(code)} contains a control character (tab, line break, ...)`);
+    return;
+  }
+  const encoded = encodeForPath(code);
+  if (encoded === null) {
+    r.error('code', code, 'well-formed Unicode text', `code ${show(code)} contains a broken Unicode character`);
+    return;
+  }
+  if (code !== code.trim()) {
+    r.warning('code', code, 'no leading or trailing spaces', `code ${show(code)} starts or ends with a space, which is kept as part of the code`);
+  }
+  if (encoded !== code) {
+    r.warning(
+      'code',
+      code,
+      'letters, digits and - _ . ! ~ * \' ( ) without encoding',
+      `code ${show(code)} has characters that a URL path cannot carry as they are; it will be sent percent-encoded as ${encoded}`,
+    );
+  }
+}
+
+function checkDates(r: ProblemReporter, draft: Record<string, unknown>): void {
+  const parsed: Record<string, number | null> = {};
+  for (const field of ['start_date', 'expiration_date'] as const) {
+    const value = draft[field];
+    if (value === undefined || value === null) continue;
+    const ms = typeof value === 'string' ? parseImportDate(value) : null;
+    parsed[field] = ms;
+    if (ms === null) r.error(field, value, DATE_FORMATS_TEXT, `${field} ${show(value)} is not a real date in one of the formats ${DATE_FORMATS_TEXT}`);
+  }
+  const start = parsed['start_date'];
+  const end = parsed['expiration_date'];
+  if (start != null && end != null && start >= end) {
+    r.error(
+      'expiration_date',
+      draft['expiration_date'],
+      `a date after start_date ${String(draft['start_date'])}`,
+      `expiration_date ${show(draft['expiration_date'])} is not after start_date ${show(draft['start_date'])}`,
+    );
+  }
+}
+
+function checkRedemption(r: ProblemReporter, redemption: unknown): void {
+  if (!isPlainObject(redemption)) {
+    r.error('redemption', redemption, 'an object with quantity', `redemption ${show(redemption)} is not an object`);
+    return;
+  }
+  const quantity = redemption['quantity'];
+  if (quantity !== undefined && quantity !== null) {
+    checkInteger(r, 'redemption.quantity', quantity, 1, 'an integer, 1 or more, or null for unlimited');
+  }
+  for (const field of ['redeemed_quantity', 'redeemed_amount'] as const) {
+    const value = redemption[field];
+    if (value === undefined) continue;
+    if (checkInteger(r, `redemption.${field}`, value, 0)) {
+      r.warning(`redemption.${field}`, value, 'the CSV import', `redemption.${field} is taken only by the CSV import; the JSON import will skip it`);
+    }
+  }
+  warnUnknownKeys(r, 'redemption', redemption, REDEMPTION_FIELDS, 'quantity, redeemed_quantity, redeemed_amount');
+}
+
+function checkDaysOfWeek(r: ProblemReporter, days: unknown): void {
+  const allowed = 'a list of integers 0 (Sunday) to 6 (Saturday)';
+  if (!Array.isArray(days)) {
+    r.error('validity_day_of_week', days, allowed, `validity_day_of_week ${show(days)} is not ${allowed}`);
+    return;
+  }
+  const seen = new Set<unknown>();
+  days.forEach((day: unknown, i) => {
+    const field = `validity_day_of_week[${i}]`;
+    if (typeof day !== 'number' || !Number.isInteger(day) || day < 0 || day > 6) {
+      r.error(field, day, 'an integer 0 (Sunday) to 6 (Saturday)', `${field} ${show(day)} is not a day of week 0..6`);
+    } else if (seen.has(day)) {
+      r.warning(field, day, 'each day once', `${field} repeats day ${day}`);
+    }
+    seen.add(day);
+  });
+}
+
+function checkTimeframe(r: ProblemReporter, draft: Record<string, unknown>): void {
+  const timeframe = draft['validity_timeframe'];
+  const allowed = 'an object with interval and duration as ISO 8601 durations (P1D, PT2H)';
+  if (!isPlainObject(timeframe)) {
+    r.error('validity_timeframe', timeframe, allowed, `validity_timeframe ${show(timeframe)} is not ${allowed}`);
+    return;
+  }
+  if (draft['start_date'] === undefined || draft['start_date'] === null) {
+    r.error('start_date', draft['start_date'], DATE_FORMATS_TEXT, 'start_date is required when validity_timeframe is used');
+  }
+  for (const field of TIMEFRAME_FIELDS) {
+    const value = timeframe[field];
+    if (value !== undefined && (typeof value !== 'string' || !ISO_DURATION.test(value))) {
+      r.error(`validity_timeframe.${field}`, value, 'an ISO 8601 duration such as P1D or PT2H', `validity_timeframe.${field} ${show(value)} is not an ISO 8601 duration`);
+    }
+  }
+  warnUnknownKeys(r, 'validity_timeframe', timeframe, TIMEFRAME_FIELDS, 'interval, duration');
+}
+
+function checkTypeSpecific(r: ProblemReporter, draft: Record<string, unknown>): void {
+  if (!checkRequired(r, 'type', draft['type'], `one of ${VOUCHER_TYPES.join(', ')}`)) return;
+  if (!checkOneOf(r, 'type', draft['type'], VOUCHER_TYPES)) return;
+  const [needed, other] = draft['type'] === 'GIFT_VOUCHER' ? (['gift', 'discount'] as const) : (['discount', 'gift'] as const);
+  if (draft[needed] === undefined || draft[needed] === null) {
+    r.error(needed, draft[needed], `a ${needed} object`, `a ${String(draft['type'])} needs ${needed === 'gift' ? 'gift.amount' : 'a discount'}`);
+  } else if (needed === 'gift') {
+    validateGift(r, draft['gift']);
+  } else {
+    validateDiscount(r, draft['discount']);
+  }
+  if (draft[other] !== undefined && draft[other] !== null) {
+    r.warning(other, draft[other], `no ${other} on a ${String(draft['type'])}`, `${other} is not imported for a ${String(draft['type'])} and will be skipped by the service`);
+  }
+}
+
+/**
+ * Every problem of one draft at once: errors the service would reject and warnings about what it
+ * would skip or change. `row` is echoed into each problem so the caller can point at the line.
+ */
+export function validateDraft(draft: unknown, row: number): Problem[] {
+  const out: Problem[] = [];
+  if (!isPlainObject(draft)) {
+    problemReporter(row, '', out).error('', draft, 'a voucher object', `row ${row} is not a voucher object`);
+    return out;
+  }
+  const code = draft['code'];
+  const r = problemReporter(row, typeof code === 'string' ? code : '', out);
+  checkCode(r, code);
+  checkTypeSpecific(r, draft);
+  checkDates(r, draft);
+  for (const field of ['category', 'additional_info'] as const) {
+    if (draft[field] !== undefined && draft[field] !== null) checkString(r, field, draft[field]);
+  }
+  if (draft['active'] !== undefined && draft['active'] !== null) checkBoolean(r, 'active', draft['active']);
+  if (draft['metadata'] !== undefined && !isPlainObject(draft['metadata'])) {
+    r.error('metadata', draft['metadata'], 'an object of custom attributes', `metadata ${show(draft['metadata'])} is not an object`);
+  }
+  if (draft['redemption'] !== undefined) checkRedemption(r, draft['redemption']);
+  if (draft['validity_day_of_week'] !== undefined) checkDaysOfWeek(r, draft['validity_day_of_week']);
+  if (draft['validity_timeframe'] !== undefined) checkTimeframe(r, draft);
+  warnUnknownKeys(r, '', draft, IMPORTABLE_FIELDS, `importable fields: ${[...IMPORTABLE_FIELDS].join(', ')}`);
+  return out;
+}
