@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { createCsvReader, readCsv, type CsvRow } from '../../../shared/domain/csv-reader';
+import { errors } from './fixtures';
+
+const HEADER = 'Code,Voucher Type,Value,Discount Type,Category,Start Date,Expiration Date,Redemption Limit,Redeemed Quantity,Redeemed Amount,Active,Additional Info,Shop';
+
+function readInPieces(text: string, size: number): CsvRow[] {
+  const rows: CsvRow[] = [];
+  const reader = createCsvReader({ onRow: (row) => rows.push(row) });
+  for (let i = 0; i < text.length; i += size) reader.write(text.slice(i, i + size));
+  reader.end();
+  return rows;
+}
+
+describe('CSV reading: mapping', () => {
+  it('reads Value according to Voucher Type and Discount Type', () => {
+    const text = [
+      'Code,Voucher Type,Value,Discount Type',
+      'G1,GIFT_VOUCHER,5000,',
+      'A1,DISCOUNT_VOUCHER,1500,AMOUNT',
+      'P1,discount_voucher,12.5,percent',
+      'F1,DISCOUNT_VOUCHER,999,FIXED',
+      'U1,DISCOUNT_VOUCHER,2,UNIT',
+    ].join('\n');
+    const { rows } = readCsv(text);
+    expect(rows.map((r) => r.draft)).toEqual([
+      { code: 'G1', type: 'GIFT_VOUCHER', gift: { amount: 5000 } },
+      { code: 'A1', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 1500, effect: 'APPLY_TO_ORDER' } },
+      { code: 'P1', type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 12.5, effect: 'APPLY_TO_ORDER' } },
+      { code: 'F1', type: 'DISCOUNT_VOUCHER', discount: { type: 'FIXED', fixed_amount: 999, effect: 'APPLY_TO_ORDER' } },
+      { code: 'U1', type: 'DISCOUNT_VOUCHER', discount: { type: 'UNIT', unit_off: 2, effect: 'ADD_MISSING_ITEMS' } },
+    ]);
+    expect(rows.slice(0, 4).every((r) => r.problems.length === 0)).toBe(true);
+    // The CSV format has no column for the product of a unit discount.
+    expect(errors(rows[4]?.problems ?? []).map((p) => p.field)).toEqual(['discount.unit_type']);
+  });
+
+  it('reads every standard column and puts other columns in metadata', () => {
+    const { rows, layout } = readCsv(`${HEADER}\nC1,GIFT_VOUCHER,100,,Spring,2025-01-01,2025-02-01T10:00:00Z,5,2,40,FALSE,hello,North\n`);
+    expect(layout?.metadata).toEqual([{ index: 12, key: 'Shop' }]);
+    expect(rows[0]?.draft).toEqual({
+      code: 'C1',
+      type: 'GIFT_VOUCHER',
+      gift: { amount: 100 },
+      category: 'Spring',
+      start_date: '2025-01-01',
+      expiration_date: '2025-02-01T10:00:00Z',
+      redemption: { quantity: 5, redeemed_quantity: 2, redeemed_amount: 40 },
+      active: false,
+      additional_info: 'hello',
+      metadata: { Shop: 'North' },
+    });
+  });
+
+  it('reports unreadable cells with the value as written', () => {
+    const { rows } = readCsv('Code,Voucher Type,Value,Discount Type,Active,Redemption Limit\nX,DISCOUNT_VOUCHER,ten,AMOUNT,maybe,1e3\nY,COUPON,1,\nZ,DISCOUNT_VOUCHER,5,\n');
+    expect(errors(rows[0]?.problems ?? []).map((p) => [p.field, p.value])).toEqual([
+      ['discount.amount_off', 'ten'],
+      ['active', 'maybe'],
+      ['redemption.quantity', '1e3'],
+    ]);
+    expect(errors(rows[1]?.problems ?? []).map((p) => [p.field, p.value])).toEqual([['type', 'COUPON']]);
+    expect(errors(rows[2]?.problems ?? []).map((p) => p.field)).toEqual(['discount.type']);
+  });
+
+  it('counts rows from 1 after the header, skips blank records and reports repeated codes and ragged rows', () => {
+    const { rows } = readCsv('Code,Voucher Type,Value\r\nA,GIFT_VOUCHER,1\r\n\r\nB,GIFT_VOUCHER,2,extra\r\nA,GIFT_VOUCHER,3\r\nC,GIFT_VOUCHER\r\n');
+    expect(rows.map((r) => r.row)).toEqual([1, 3, 4, 5]);
+    expect(errors(rows[1]?.problems ?? [])[0]?.message).toContain('4 cells but the header has 3');
+    expect(errors(rows[2]?.problems ?? [])).toEqual([expect.objectContaining({ field: 'code', row: 4 })]);
+    expect(rows[3]?.problems.map((p) => p.severity)).toEqual(['error', 'warning']);
+  });
+
+  it('strips a byte order mark and handles CR-only files', () => {
+    expect(readCsv('\ufeffCode,Voucher Type,Value\nA,GIFT_VOUCHER,1').rows[0]?.draft.code).toBe('A');
+    expect(readCsv('Code,Voucher Type,Value\rA,GIFT_VOUCHER,1\rB,GIFT_VOUCHER,2').rows.map((r) => r.draft.code)).toEqual(['A', 'B']);
+  });
+
+  it('gives the header mapping before the first row and the reader keeps no rows', () => {
+    const seen: string[] = [];
+    const reader = createCsvReader({ onHeader: (l) => seen.push(`header ${l.columns.length}`), onRow: (r) => seen.push(`row ${r.row}`) });
+    reader.write('Code,Voucher Type,Value\nA,GIFT_VOUCHER,1\nB,GIF');
+    expect(seen).toEqual(['header 3', 'row 1']);
+    reader.write('T_VOUCHER,2');
+    reader.end();
+    expect(seen).toEqual(['header 3', 'row 1', 'row 2']);
+    expect(reader.rows).toBe(2);
+  });
+
+  it('reports an unterminated quote at the end of the file', () => {
+    const { rows } = readCsv('Code,Voucher Type,Value\n"A,GIFT_VOUCHER,1\n');
+    expect(errors(rows[0]?.problems ?? []).some((p) => p.message.includes('Quoted field unterminated'))).toBe(true);
+  });
+});
+
+describe('CSV reading: chunk boundaries', () => {
+  const text =
+    'Code,Voucher Type,Value,Discount Type,Note\r\n' +
+    '"Q,1",GIFT_VOUCHER,100,,"line one\r\nline two, with ""quotes"""\r\n' +
+    'Ü-2,DISCOUNT_VOUCHER,15,PERCENT,über 🎉\r\n' +
+    '"Q3",GIFT_VOUCHER,7,,"ends with newline\n"\r\n' +
+    'Q4,GIFT_VOUCHER,8,,plain';
+
+  it('gives the same rows whatever the piece size', () => {
+    const whole = readCsv(text).rows;
+    expect(whole.map((r) => r.draft.code)).toEqual(['Q,1', 'Ü-2', 'Q3', 'Q4']);
+    expect(whole[0]?.draft.metadata).toEqual({ Note: 'line one\r\nline two, with "quotes"' });
+    expect(whole[2]?.draft.metadata).toEqual({ Note: 'ends with newline\n' });
+    for (const size of [1, 2, 3, 5, 7, 13, 64]) expect(readInPieces(text, size), `size ${size}`).toEqual(whole);
+  });
+
+  it('decodes UTF-8 bytes split inside a character', () => {
+    const bytes = new TextEncoder().encode(text);
+    const whole = readCsv(text).rows;
+    for (const size of [1, 2, 3, 5]) {
+      const rows: CsvRow[] = [];
+      const reader = createCsvReader({ onRow: (row) => rows.push(row) });
+      for (let i = 0; i < bytes.length; i += size) reader.writeBytes(bytes.subarray(i, i + size));
+      reader.end();
+      expect(rows, `size ${size}`).toEqual(whole);
+    }
+  });
+});
