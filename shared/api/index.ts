@@ -1,0 +1,27 @@
+// The public surface of the service client; other folders import from here.
+export * from './client';
+export * from './clock';
+export * from './errors';
+export * from './paging';
+export * from './publications-query';
+export * from './stacks-query';
+export * from './scopes';
+export * from './targets';
+export * from './token-manager';
+export { parseErrorBody, isWrongCluster } from './error-body';
+export { backoffDelay, parseRetryAfter, DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff';
+export { RateBudget, pacingDelay, readRateHeaders, DEFAULT_PACING_POLICY } from './rate-budget';
+export type { RateBudgetSnapshot, RateHeaders, PacingPolicy } from './rate-budget';
+export { segment } from './paths';
+export type { ListEnvelope } from './list';
+export type { FetchLike, Credentials, TransportEvent } from './transport';
+export type { OAuthToken } from './operations/oauth';
+export type { Publication, PublicationVoucher } from './operations/publications';
+export type { EarningRule } from './operations/earning-rules';
+export { isFinished, ASYNC_ACTION_STATUSES } from './operations/async-actions';
+export type { AsyncAction, AsyncActionRef, AsyncActionStatus, AsyncActionsQuery, ImportFailure, ImportResult } from './operations/async-actions';
+export { MAX_IMPORT_BYTES, MAX_IMPORT_CODES } from './operations/vouchers';
+export type { Voucher, ImportBody, CsvImportOptions } from './operations/vouchers';
+export type { AddVoucherRequest } from './operations/campaigns';
+export type { PromotionStack } from './operations/stacks';
+export type { Reward, CreateRewardRequest, RewardsQuery } from './operations/rewards';

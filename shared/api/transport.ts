@@ -1,0 +1,224 @@
+import { mayRetry, parseRetryAfter, retryDelay, type RetryPolicy } from './backoff';
+import type { Clock, Sleep } from './clock';
+import { isWrongCluster, parseErrorBody } from './error-body';
+import {
+  ApiError,
+  CredentialsRejectedError,
+  NetworkError,
+  RateLimitedError,
+  ServiceError,
+  TimeoutError,
+  UnexpectedResponseError,
+  WrongRegionError,
+  errorBodyOf,
+  type RequestLabel,
+} from './errors';
+import { readRateHeaders, type RateBudget, type RateHeaders } from './rate-budget';
+import type { Scope } from './scopes';
+import type { TokenManager } from './token-manager';
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface Credentials {
+  appId: string;
+  appToken: string;
+}
+
+export type RequestBody =
+  | { json: unknown }
+  | { text: string; contentType: string }
+  | { form: FormData }
+  | { urlencoded: URLSearchParams };
+
+export interface RequestSpec {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Already encoded, starting with '/'. */
+  path: string;
+  /** Already encoded, without '?'. */
+  query?: string;
+  body?: RequestBody;
+  /** The scope a bearer token needs; null sends the key pair whatever the auth mode (token minting). */
+  scope: Scope | null;
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON, or undefined for an empty body. */
+  body: unknown;
+}
+
+/** Things worth counting or showing while requests run; never carries credentials. */
+export type TransportEvent =
+  | { type: 'retry'; method: string; path: string; attempt: number; waitMs: number; reason: string }
+  | { type: 'paced'; waitMs: number };
+
+export interface TransportOptions {
+  baseUrl: string;
+  /** For messages, e.g. "Europe (https://api.voucherify.io)". */
+  targetLabel: string;
+  fetch: FetchLike;
+  clock: Clock;
+  sleep: Sleep;
+  random: () => number;
+  timeoutMs: number;
+  retry: RetryPolicy;
+  budget: RateBudget;
+  pacing: boolean;
+  keys: Credentials;
+  /** Present in OAuth mode: every call but token minting then sends a bearer token. */
+  tokens: TokenManager | undefined;
+  onEvent: ((event: TransportEvent) => void) | undefined;
+}
+
+interface Raw {
+  response: Response;
+  text: string;
+}
+
+function bodyInit(body: RequestBody | undefined): { init: RequestInit['body']; contentType: string | undefined } {
+  if (!body) return { init: undefined, contentType: undefined };
+  if ('json' in body) return { init: JSON.stringify(body.json), contentType: 'application/json' };
+  if ('text' in body) return { init: body.text, contentType: body.contentType };
+  // fetch writes the multipart boundary into the header itself.
+  if ('form' in body) return { init: body.form, contentType: undefined };
+  return { init: body.urlencoded.toString(), contentType: 'application/x-www-form-urlencoded' };
+}
+
+export class Transport {
+  constructor(private readonly o: TransportOptions) {}
+
+  async send(spec: RequestSpec): Promise<Answer> {
+    const label: RequestLabel = { method: spec.method, path: spec.path };
+    const isRead = spec.method === 'GET';
+    const started = this.o.clock.now();
+    let attempt = 0;
+    let reauthorized = false;
+    for (;;) {
+      attempt += 1;
+      await this.pace();
+      const token = spec.scope && this.o.tokens ? await this.o.tokens.token(spec.scope) : undefined;
+      let failure: ApiError;
+      try {
+        const raw = await this.exchange(spec, label, token, isRead);
+        if (raw.response.ok) return this.answer(raw, label);
+        failure = this.toError(raw, label, token !== undefined);
+      } catch (error) {
+        if (!(error instanceof NetworkError || error instanceof TimeoutError)) throw error;
+        failure = error;
+      }
+      // A refused token means the call was not carried out, so one retry with a new token is safe.
+      if (token && spec.scope && isTokenRefusal(failure) && !reauthorized) {
+        reauthorized = true;
+        attempt -= 1;
+        await this.o.tokens?.renewAfterRejection(token, spec.scope);
+        continue;
+      }
+      if (isTokenRefusal(failure)) throw this.rejected(failure);
+      if (!isRead || !isRetryable(failure)) throw failure;
+      const waitMs = retryDelay(attempt, this.o.retry, this.o.random, retryAfterOf(failure));
+      if (!mayRetry(attempt, this.o.clock.now() - started, waitMs, this.o.retry)) throw failure;
+      this.o.onEvent?.({ type: 'retry', method: spec.method, path: spec.path, attempt, waitMs, reason: failure.message });
+      await this.o.sleep(waitMs);
+    }
+  }
+
+  private async pace(): Promise<void> {
+    if (this.o.pacing) {
+      // Re-checked after each wait: concurrent callers may have used the budget meanwhile.
+      for (let wait = this.o.budget.delayBeforeSend(); wait > 0; wait = this.o.budget.delayBeforeSend()) {
+        this.o.onEvent?.({ type: 'paced', waitMs: wait });
+        await this.o.sleep(wait);
+      }
+    }
+  }
+
+  private headers(token: string | undefined, contentType: string | undefined): Record<string, string> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (contentType) headers['Content-Type'] = contentType;
+    if (token) headers.Authorization = `Bearer ${token}`;
+    else {
+      headers['X-App-Id'] = this.o.keys.appId;
+      headers['X-App-Token'] = this.o.keys.appToken;
+    }
+    return headers;
+  }
+
+  private async exchange(spec: RequestSpec, label: RequestLabel, token: string | undefined, isRead: boolean): Promise<Raw> {
+    const { init, contentType } = bodyInit(spec.body);
+    const url = `${this.o.baseUrl}${spec.path}${spec.query ? `?${spec.query}` : ''}`;
+    const controller = new AbortController();
+    let timedOut = false;
+    let budgetHeaders: RateHeaders | undefined;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.o.timeoutMs);
+    this.o.budget.recordSend();
+    try {
+      const response = await this.o.fetch(url, {
+        method: spec.method,
+        headers: this.headers(token, contentType),
+        body: init ?? null,
+        signal: controller.signal,
+      });
+      budgetHeaders = readRateHeaders(response.headers);
+      const text = await response.text();
+      return { response, text };
+    } catch (error) {
+      if (timedOut) throw new TimeoutError(label, !isRead, this.o.timeoutMs);
+      throw new NetworkError(label, !isRead, error);
+    } finally {
+      clearTimeout(timer);
+      this.o.budget.recordDone(budgetHeaders);
+    }
+  }
+
+  private answer(raw: Raw, label: RequestLabel): Answer {
+    const { response, text } = raw;
+    if (text.trim() === '') return { status: response.status, headers: response.headers, body: undefined };
+    try {
+      return { status: response.status, headers: response.headers, body: JSON.parse(text) };
+    } catch {
+      throw new UnexpectedResponseError(label, `status ${response.status} with a body that is not JSON`, undefined);
+    }
+  }
+
+  private toError(raw: Raw, label: RequestLabel, bearer: boolean): ServiceError {
+    const { response, text } = raw;
+    const body = parseErrorBody(response.status, response.statusText, text);
+    if (isWrongCluster(response.status, body)) {
+      return new WrongRegionError(response.status, body, label, this.o.targetLabel);
+    }
+    if (response.status === 401 && !bearer) return new CredentialsRejectedError(response.status, body, label);
+    if (response.status === 429) {
+      const now = this.o.clock.now();
+      const retryAfter = parseRetryAfter(response.headers.get('retry-after'), now);
+      const resetAt = readRateHeaders(response.headers)?.retryAt;
+      const wait = retryAfter ?? (resetAt !== undefined ? Math.max(0, resetAt - now) : undefined);
+      return new RateLimitedError(response.status, body, label, wait, response.headers.get('x-rate-limit-type') ?? undefined);
+    }
+    return new ServiceError(response.status, body, label);
+  }
+
+  private rejected(failure: ServiceError): CredentialsRejectedError {
+    return failure instanceof CredentialsRejectedError
+      ? failure
+      : new CredentialsRejectedError(failure.status, errorBodyOf(failure), { method: failure.method, path: failure.path });
+  }
+}
+
+/** A 401 that is not about the cluster: the token (or key) was refused. */
+function isTokenRefusal(failure: ApiError): failure is ServiceError {
+  return failure instanceof ServiceError && failure.status === 401 && !(failure instanceof WrongRegionError);
+}
+
+function isRetryable(failure: ApiError): boolean {
+  if (failure instanceof NetworkError || failure instanceof TimeoutError) return true;
+  if (failure instanceof RateLimitedError) return true;
+  return failure instanceof ServiceError && failure.status >= 500;
+}
+
+function retryAfterOf(failure: ApiError): number | undefined {
+  return failure instanceof RateLimitedError ? failure.retryAfterMs : undefined;
+}
