@@ -10,7 +10,7 @@ import { handle, type Pipeline } from './pipeline';
 import { RateLimiter } from './rate-limit';
 import { adminRoutes } from './routes/admin';
 import { apiRoutes } from './routes';
-import { seedIfNew } from './seed';
+import { seedProject } from './seed';
 import type { SandboxState } from './state';
 import { TokenStore } from './tokens';
 import { CLUSTERS, type Cluster, type RunningSandbox, type SandboxOptions } from './types';
@@ -40,7 +40,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     maxCodesPerCampaign: options.maxCodesPerCampaign ?? 100_000,
     webhookImports: [],
   };
-  if (store.isNew) seedIfNew(state);
+  if (store.isNew) seedProject(state);
   const faults = new Faults(options.faults);
   const urls = {} as Record<Cluster, string>;
   const pipeline: Pipeline = {

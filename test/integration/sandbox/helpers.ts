@@ -29,7 +29,7 @@ export async function call(
   sb: RunningSandbox,
   method: string,
   path: string,
-  init: { json?: unknown; headers?: Record<string, string>; body?: BodyInit; cluster?: keyof RunningSandbox['urls'] } = {},
+  init: { json?: unknown; headers?: Record<string, string>; body?: RequestInit['body']; cluster?: keyof RunningSandbox['urls'] } = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = { ...(init.headers ?? keyHeaders(sb)) };
   let body = init.body;

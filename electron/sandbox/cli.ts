@@ -1,0 +1,68 @@
+import { pathToFileURL } from 'node:url';
+import { parseSandboxArgs, USAGE, UsageError } from './cli-args';
+import { startSandbox } from './server';
+import { CLUSTERS, type RunningSandbox, type SandboxOptions } from './types';
+
+export interface CliIo {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+const consoleIo: CliIo = { out: (l) => console.log(l), err: (l) => console.error(l) };
+
+function describe(sb: RunningSandbox, options: SandboxOptions): string[] {
+  const rate = options.rateLimit?.perMinute
+    ? `${options.rateLimit.perMinute} calls a minute`
+    : options.rateLimit?.perHour
+      ? `${options.rateLimit.perHour} calls an hour`
+      : 'none';
+  return [
+    'Voucher Desk sandbox: the promotion service API on 127.0.0.1',
+    `Project hosted on cluster: ${sb.hostCluster}`,
+    ...CLUSTERS.map((c) => `  ${c.padEnd(8)} ${sb.urls[c]}${c === sb.hostCluster ? '   <- the project lives here' : '   (answers wrong_cluster)'}`),
+    'Key pair (headers X-App-Id and X-App-Token):',
+    `  App ID:    ${sb.credentials.appId}`,
+    `  App Token: ${sb.credentials.appToken}`,
+    `Data: ${options.dataFile ?? 'in memory (gone when stopped)'}`,
+    `Rate limit: ${rate}`,
+    'Fault injection: POST /__sandbox/faults with a JSON body (see README).',
+    'Serving until stopped (Ctrl+C).',
+  ];
+}
+
+/** `npm run sandbox` / `voucher-desk sandbox`: serves until SIGINT or SIGTERM; resolves to the exit code. */
+export async function runSandboxCli(argv: readonly string[], io: CliIo = consoleIo): Promise<number> {
+  let parsed: ReturnType<typeof parseSandboxArgs>;
+  try {
+    parsed = parseSandboxArgs(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.err(`sandbox: ${error.message}`);
+    io.err(USAGE);
+    return 2;
+  }
+  if (parsed.help) {
+    io.out(USAGE);
+    return 0;
+  }
+  let sb: RunningSandbox;
+  try {
+    sb = await startSandbox(parsed.options);
+  } catch (error) {
+    io.err(`sandbox: could not start: ${(error as Error).message}`);
+    return 1;
+  }
+  for (const line of describe(sb, parsed.options)) io.out(line);
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    process.once('SIGINT', () => resolve('SIGINT'));
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+  });
+  io.out(`Received ${signal}; stopping the sandbox.`);
+  await sb.close();
+  io.out('Sandbox stopped.');
+  return 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runSandboxCli(process.argv.slice(2)).then((code) => process.exit(code));
+}
