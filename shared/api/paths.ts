@@ -2,7 +2,7 @@ import { InvalidRequestError } from './errors';
 
 /**
  * One path segment, percent-encoded: a code may hold '/', '?', '#', '%', spaces or any letter.
- * Segments of only dots are encoded too, or URL parsers would resolve them as '.' and '..'.
+ * '.' and '..' cannot be addressed: URL parsers resolve them (also as %2E) before sending.
  */
 export function segment(value: string, parameter: string): string {
   if (typeof value !== 'string' || value.length === 0) {
@@ -14,7 +14,10 @@ export function segment(value: string, parameter: string): string {
   } catch {
     throw new InvalidRequestError(parameter, value, 'text without unpaired surrogate characters');
   }
-  return /^\.+$/.test(encoded) ? encoded.replaceAll('.', '%2E') : encoded;
+  if (value === '.' || value === '..') {
+    throw new InvalidRequestError(parameter, value, "any text but '.' or '..', which a URL path cannot carry");
+  }
+  return encoded;
 }
 
 /** One `key=value` pair of a query string; keys are built by the client from fixed names. */

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidRequestError, buildStacksQuery, type StacksQuery } from '../../../shared/api';
+
+function rejection(query: unknown): InvalidRequestError {
+  try {
+    buildStacksQuery(query as StacksQuery);
+  } catch (error) {
+    if (error instanceof InvalidRequestError) return error;
+    throw error;
+  }
+  throw new Error(`expected ${JSON.stringify(query)} to be rejected`);
+}
+
+describe('buildStacksQuery', () => {
+  it('renders every parameter of spec 4.8 with the date ranges as deep objects', () => {
+    const q = buildStacksQuery({
+      limit: 100,
+      page: 100,
+      order: '-name',
+      created_at: { after: '2024-01-01', before: '2024-02-01T10:00:00Z' },
+      updated_at: { after: '2024-01-05T10:00:00.123+02:00' },
+    });
+    expect(q).toBe(
+      'limit=100&page=100&order=-name&created_at[before]=2024-02-01T10%3A00%3A00Z&created_at[after]=2024-01-01' +
+        '&updated_at[after]=2024-01-05T10%3A00%3A00.123%2B02%3A00',
+    );
+  });
+
+  it('rejects pages above 100 (the stacks maximum), bad orders and bad dates', () => {
+    expect(rejection({ page: 101 }).allowed).toBe('an integer from 1 to 100');
+    expect(rejection({ limit: 0 }).parameter).toBe('limit');
+    expect(rejection({ order: 'id' }).allowed).toContain('created_at');
+    expect(rejection({ created_at: { before: 'yesterday' } }).parameter).toBe('created_at.before');
+    expect(rejection({ updated_at: { after: '2024-13-45' } }).parameter).toBe('updated_at.after');
+    expect(rejection({ created_at: { since: '2024-01-01' } }).parameter).toBe('created_at.since');
+  });
+});
