@@ -135,6 +135,8 @@ export function generateCodes(spec: CodeSpec, options: GenerateOptions = {}): Ge
   const prefix = spec.prefix ?? '';
   const postfix = spec.postfix ?? '';
   const made = new Set<string>();
+  // Taken codes are remembered so `exists`, which may query a database, is asked once per code.
+  const taken = new Set<string>();
   const maxAttempts = spec.count * ATTEMPTS_PER_CODE + 1000;
   let attempts = 0;
   while (made.size < spec.count) {
@@ -147,7 +149,11 @@ export function generateCodes(spec: CodeSpec, options: GenerateOptions = {}): Ge
     let code = prefix + (parts[0] ?? '');
     for (let i = 1; i < parts.length; i++) code += (letters[random(letters.length)] ?? '') + (parts[i] ?? '');
     code += postfix;
-    if (made.has(code) || options.exists?.(code)) continue;
+    if (made.has(code) || taken.has(code)) continue;
+    if (options.exists?.(code)) {
+      taken.add(code);
+      continue;
+    }
     made.add(code);
   }
   return { codes: [...made], warnings, attempts };

@@ -1,0 +1,119 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  DraftTooLargeError,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_CODES,
+  MULTIPART_RESERVE_BYTES,
+  importChunks,
+  planImportChunks,
+  type ImportChunk,
+} from '../../../shared/domain/chunk-planner';
+import { readCsv } from '../../../shared/domain/csv-reader';
+import { importBody, toImportJson, type ImportFormat } from '../../../shared/domain/import-bodies';
+import type { VoucherDraft } from '../../../shared/domain/voucher';
+import { anyDraft } from './arbitraries';
+import { gift } from './fixtures';
+
+const encoder = new TextEncoder();
+const bytesOf = (text: string) => encoder.encode(text).length;
+
+function* manyGifts(n: number): Generator<VoucherDraft> {
+  for (let i = 0; i < n; i++) yield gift(`C${i}`, i);
+}
+
+describe('chunk planner', () => {
+  it('keeps the service limits as constants, 10 MB read as the smaller 10,000,000 bytes', () => {
+    expect(IMPORT_MAX_CODES).toBe(100_000);
+    expect(IMPORT_MAX_BYTES).toBe(10_000_000);
+    expect(IMPORT_MAX_BYTES).toBeLessThan(10 * 1024 * 1024);
+  });
+
+  it('splits at 100,000 codes by default, streaming from a one-shot iterable', () => {
+    const plans = planImportChunks(manyGifts(250_001), { format: 'json' });
+    expect(plans.map((p) => [p.start, p.end, p.codes])).toEqual([
+      [0, 100_000, 100_000],
+      [100_000, 200_000, 100_000],
+      [200_000, 250_001, 50_001],
+    ]);
+    expect(plans[1]).toMatchObject({ index: 1, firstCode: 'C100000', lastCode: 'C199999' });
+    expect(plans.every((p) => p.bytes <= IMPORT_MAX_BYTES)).toBe(true);
+  });
+
+  it('splits at the byte limit on the real UTF-8 size of each JSON body', () => {
+    const drafts = Array.from({ length: 40 }, (_, i) => ({ ...gift(`Ü${i}`), additional_info: '€'.repeat(i) }));
+    const chunks = [...importChunks(drafts, { format: 'json' }, { maxBytes: 400 })];
+    expect(chunks.length).toBeGreaterThan(3);
+    for (const chunk of chunks) {
+      expect(bytesOf(chunk.body)).toBe(chunk.plan.bytes);
+      expect(chunk.plan.bytes).toBeLessThanOrEqual(400);
+      expect(JSON.parse(chunk.body)).toEqual(chunk.drafts);
+    }
+    // Each cut is needed: the next draft would not have fitted.
+    for (let i = 0; i + 1 < chunks.length; i++) {
+      const [a, b] = [chunks[i] as ImportChunk, chunks[i + 1] as ImportChunk];
+      expect(bytesOf(importBody([...a.drafts, b.drafts[0] as VoucherDraft], { format: 'json' }))).toBeGreaterThan(400);
+    }
+  });
+
+  it('repeats the CSV header in every chunk and leaves room for the multipart envelope', () => {
+    const drafts = Array.from({ length: 30 }, (_, i) => ({ ...gift(`K${i}`), metadata: { shop: `shop ${i}` } }));
+    const format: ImportFormat = { format: 'csv', metadataKeys: ['shop'] };
+    const chunks = [...importChunks(drafts, format, { maxBytes: 600 })];
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const chunk of chunks) {
+      expect(chunk.body.startsWith('Code,Voucher Type,Value,')).toBe(true);
+      expect(bytesOf(chunk.body)).toBe(chunk.plan.bytes);
+      expect(readCsv(chunk.body).rows.map((r) => r.draft)).toEqual(chunk.drafts);
+    }
+    const [big] = planImportChunks([gift('X')], format);
+    expect(big?.bytes).toBe(bytesOf(importBody([gift('X')], format)));
+    const limitCsv = IMPORT_MAX_BYTES - MULTIPART_RESERVE_BYTES;
+    const huge = { ...gift('H'), additional_info: 'x'.repeat(limitCsv) };
+    expect(() => planImportChunks([huge], format)).toThrow(DraftTooLargeError);
+  });
+
+  it('refuses a draft too large for any request, naming its code', () => {
+    const huge = { ...gift('HUGE-1'), additional_info: 'x'.repeat(500) };
+    expect(() => planImportChunks([gift('a'), huge], { format: 'json' }, { maxBytes: 300 })).toThrow(/code "HUGE-1" alone serializes to \d+ bytes, over the 300-byte import limit/);
+  });
+
+  it('plans nothing for no drafts and rejects a zero code limit', () => {
+    expect(planImportChunks([], { format: 'json' })).toEqual([]);
+    expect(() => planImportChunks([gift()], { format: 'json' }, { maxCodes: 0 })).toThrow(RangeError);
+  });
+
+  it('leaves the CSV-only redemption counters out of JSON bodies', () => {
+    const draft: VoucherDraft = { ...gift('R'), redemption: { quantity: 2, redeemed_quantity: 1, redeemed_amount: 10 } };
+    expect(toImportJson(draft).redemption).toEqual({ quantity: 2 });
+    expect(JSON.parse(importBody([draft], { format: 'json' }))[0].redemption).toEqual({ quantity: 2 });
+    expect(importBody([draft], { format: 'csv', metadataKeys: [] }).split('\r\n')[1]).toBe('R,GIFT_VOUCHER,5000,,,,,2,1,10,,');
+  });
+
+  it('every chunk within both limits, every code exactly once, in order (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(anyDraft, { maxLength: 60 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 900, max: 4000 }),
+        fc.boolean(),
+        (drafts, maxCodes, maxBytes, csv) => {
+          const format: ImportFormat = csv ? { format: 'csv', metadataKeys: ['note'] } : { format: 'json' };
+          const chunks = [...importChunks(drafts, format, { maxCodes, maxBytes })];
+          expect(chunks.flatMap((c) => c.drafts.map((d) => d.code))).toEqual(drafts.map((d) => d.code));
+          let position = 0;
+          for (const chunk of chunks) {
+            expect(chunk.plan.start).toBe(position);
+            position = chunk.plan.end;
+            expect(chunk.plan.codes).toBe(chunk.drafts.length);
+            expect(chunk.plan.codes).toBeLessThanOrEqual(maxCodes);
+            expect(bytesOf(chunk.body)).toBe(chunk.plan.bytes);
+            expect(chunk.plan.bytes).toBeLessThanOrEqual(maxBytes);
+          }
+          expect(planImportChunks(drafts, format, { maxCodes, maxBytes })).toEqual(chunks.map((c) => c.plan));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
