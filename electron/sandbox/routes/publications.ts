@@ -1,11 +1,12 @@
+import { PUBLICATION_ORDER_KEYS, publicationComparator, type PublicationOrderKey } from '../../../shared/domain/publication-order';
 import { invalidParam } from '../errors';
 import { matches, parseFilters } from '../filters';
 import { pageOf, parseLimit, parsePage } from '../paging';
 import type { PublicationDoc } from '../publication-doc';
 import type { Route } from '../router';
 
-const ORDER_KEYS = ['id', 'voucher_code', 'tracking_id', 'customer_id', 'created_at', 'channel'] as const;
-type OrderKey = (typeof ORDER_KEYS)[number];
+const ORDER_KEYS = PUBLICATION_ORDER_KEYS;
+type OrderKey = PublicationOrderKey;
 
 function enumParam<T extends string>(query: URLSearchParams, name: string, allowed: readonly T[]): T | undefined {
   const value = query.get(name);
@@ -25,20 +26,8 @@ function sortKey(doc: PublicationDoc, key: OrderKey): string | null {
   }
 }
 
-/** Sorts by the key (nulls last either way), then by id so pages never overlap. */
 function sortBy(docs: PublicationDoc[], order: string): PublicationDoc[] {
-  const descending = order.startsWith('-');
-  const key = order.replace(/^-/, '') as OrderKey;
-  const sign = descending ? -1 : 1;
-  return docs.sort((a, b) => {
-    const [x, y] = [sortKey(a, key), sortKey(b, key)];
-    if (x !== y) {
-      if (x === null) return 1;
-      if (y === null) return -1;
-      return x < y ? -sign : sign;
-    }
-    return a.item.id < b.item.id ? -sign : a.item.id > b.item.id ? sign : 0;
-  });
+  return docs.sort(publicationComparator<PublicationDoc>(order, sortKey, (d) => d.item.id));
 }
 
 export const publicationRoutes: Route[] = [
