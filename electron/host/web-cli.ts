@@ -1,0 +1,128 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startSandbox } from '../sandbox/server';
+import type { RunningSandbox } from '../sandbox/types';
+import { resolveDataDir } from '../store/data-dir';
+import { createServices, type Services } from './services';
+import { createEventHub, startWebHost, type WebHost } from './web-host';
+
+export const WEB_USAGE = `Usage: npm run web -- [options]
+
+Serves Voucher Desk to your browser on 127.0.0.1 (build the renderer first with \`npm run build\`).
+
+Options:
+  --data-dir DIR     folder for the databases (default: VOUCHER_DESK_DATA_DIR or the app-data folder)
+  --port N           port to listen on (default: a free port)
+  --sandbox          also start a local sandbox of the service and point the settings at it
+  --memory-keychain  keep API keys in memory for this run instead of the OS keychain
+  --help             show this text`;
+
+export const DEFAULT_RENDERER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/renderer');
+
+export interface WebAppOptions {
+  dataDir: string;
+  port?: number;
+  sandbox?: boolean;
+  memoryKeychain?: boolean;
+  rendererDir?: string;
+}
+
+export interface WebApp {
+  host: WebHost;
+  services: Services;
+  sandbox: RunningSandbox | undefined;
+  close(): Promise<void>;
+}
+
+export class WebUsageError extends Error {}
+
+/** Starts the services on a data folder (and a sandbox when asked) and serves them to a browser. */
+export async function startWebApp(options: WebAppOptions): Promise<WebApp> {
+  const rendererDir = options.rendererDir ?? DEFAULT_RENDERER_DIR;
+  if (!existsSync(join(rendererDir, 'index.html'))) {
+    throw new Error(`The renderer is not built (${join(rendererDir, 'index.html')} is missing): run \`npm run build\` first.`);
+  }
+  const sandbox = options.sandbox ? await startSandbox() : undefined;
+  const hub = createEventHub();
+  const services = createServices({
+    dataDir: options.dataDir,
+    appInfo: { name: 'Voucher Desk', version: process.env.npm_package_version ?? '0.0.0' },
+    send: hub.send,
+  });
+  await services.lifecycle.recover();
+  const host = await startWebHost(
+    { handlers: services.handlers, rendererDir, ...(options.port === undefined ? {} : { port: options.port }) },
+    hub,
+  );
+  return {
+    host,
+    services,
+    sandbox,
+    async close() {
+      await host.close();
+      await services.lifecycle.shutdown({ stopMs: 10_000, flushMs: 10_000 });
+      await sandbox?.close();
+    },
+  };
+}
+
+export function parseWebArgs(argv: readonly string[]): WebAppOptions & { help: boolean } {
+  const parsed: Partial<WebAppOptions> & { help: boolean } = { help: false };
+  for (let i = 0; i < argv.length; i += 1) {
+    const flag = argv[i];
+    const next = (): string => {
+      const v = argv[++i];
+      if (v === undefined || v.startsWith('--')) throw new WebUsageError(`${flag} needs a value.`);
+      return v;
+    };
+    if (flag === '--help' || flag === '-h') parsed.help = true;
+    else if (flag === '--data-dir') parsed.dataDir = resolve(next());
+    else if (flag === '--sandbox') parsed.sandbox = true;
+    else if (flag === '--memory-keychain') parsed.memoryKeychain = true;
+    else if (flag === '--port') {
+      const text = next();
+      const port = Number(text);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new WebUsageError(`--port must be a whole number from 0 to 65535, got "${text}".`);
+      parsed.port = port;
+    } else throw new WebUsageError(`Unknown option "${flag}".`);
+  }
+  return { ...parsed, dataDir: resolveDataDir(parsed.dataDir) };
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  let options: ReturnType<typeof parseWebArgs>;
+  try {
+    options = parseWebArgs(argv);
+  } catch (error) {
+    if (!(error instanceof WebUsageError)) throw error;
+    console.error(`web: ${error.message}\n${WEB_USAGE}`);
+    return 2;
+  }
+  if (options.help) {
+    console.log(WEB_USAGE);
+    return 0;
+  }
+  const app = await startWebApp(options);
+  console.log(`Voucher Desk is serving on 127.0.0.1. Open this address (it carries this run's access token):`);
+  console.log(`  ${app.host.url}`);
+  console.log(`Data folder: ${options.dataDir}`);
+  if (app.sandbox) console.log(`Local sandbox: ${app.sandbox.urls[app.sandbox.hostCluster]}`);
+  console.log('Serving until stopped (Ctrl+C).');
+  await new Promise<void>((done) => {
+    process.once('SIGINT', done);
+    process.once('SIGTERM', done);
+  });
+  await app.close();
+  return 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(`web: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,57 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { startWebApp, type WebApp, type WebAppOptions } from '../../electron/host/web-cli';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+export const ARTIFACTS = join(ROOT, 'test-artifacts');
+
+/**
+ * Builds the renderer into a folder of this test file's own, so `npm test` needs no prior
+ * `npm run build` and parallel test files (or a developer's build) never overwrite each other.
+ */
+export async function buildRenderer(): Promise<string> {
+  const outDir = mkdtempSync(join(tmpdir(), 'voucher-desk-renderer-'));
+  await build({
+    configFile: join(ROOT, 'vite.renderer.config.ts'),
+    root: join(ROOT, 'renderer'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
+  return outDir;
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    timeout: 30_000,
+  });
+}
+
+export interface E2eApp extends WebApp {
+  dataDir: string;
+}
+
+/** The web app on a fresh data folder with an in-memory keychain; close() removes the folder. */
+export async function startE2eApp(rendererDir: string, options: Partial<WebAppOptions> = {}): Promise<E2eApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'voucher-desk-e2e-'));
+  const app = await startWebApp({ dataDir, rendererDir, memoryKeychain: true, ...options });
+  return {
+    ...app,
+    dataDir,
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const path = join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
