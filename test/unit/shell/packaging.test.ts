@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const configPath = path.resolve('build/electron-builder.yml');
 
@@ -26,11 +26,13 @@ const { getConfig, validateConfiguration } = requireCjs('app-builder-lib/out/uti
 };
 const { DebugLogger } = requireCjs('builder-util') as { DebugLogger: new (enabled: boolean) => unknown };
 
-async function loadConfig(): Promise<BuilderConfig> {
-  const config = await getConfig(process.cwd(), configPath, null);
+let config: BuilderConfig;
+
+beforeAll(async () => {
+  config = await getConfig(process.cwd(), configPath, null);
+  // Throws with the offending key when the file does not match electron-builder's schema.
   await validateConfiguration(config, new DebugLogger(false));
-  return config;
-}
+});
 
 function pngSize(file: string): { width: number; height: number; pixels: Buffer } {
   const data = readFileSync(file);
@@ -45,44 +47,39 @@ function pngSize(file: string): { width: number; height: number; pixels: Buffer 
 }
 
 describe('electron-builder configuration', () => {
-  it("passes electron-builder's own schema", async () => {
-    const config = await loadConfig();
+  it("passes electron-builder's own schema", () => {
     expect(config.appId).toBe('com.voucherdesk.app');
     expect(config.productName).toBe('Voucher Desk');
   });
 
-  it('builds AppImage and deb, dmg (+zip for updates) with hardened runtime, and nsis', async () => {
-    const config = await loadConfig();
+  it('builds AppImage and deb, dmg (+zip for updates) with hardened runtime, and nsis', () => {
     expect(config.linux.target).toEqual(['AppImage', 'deb']);
     expect(config.mac.target).toEqual(['dmg', 'zip']);
     expect(config.mac.hardenedRuntime).toBe(true);
     expect(config.win.target).toEqual(['nsis']);
   });
 
-  it('packs the built bundles and the manifest, and unpacks the files loaded from disk', async () => {
-    const config = await loadConfig();
+  it('packs the built bundles and the manifest, and unpacks the files loaded from disk', () => {
     expect(config.files.flatMap((set) => set.filter)).toEqual(['dist/main/**', 'dist/renderer/**', 'package.json']);
     expect(config.asarUnpack).toEqual(['node_modules/keytar/build/Release/*.node', 'node_modules/sql.js/dist/sql-wasm.wasm']);
     expect(readdirSync('node_modules/keytar/build/Release').some((f) => f.endsWith('.node'))).toBe(true);
     expect(existsSync('node_modules/sql.js/dist/sql-wasm.wasm')).toBe(true);
   });
 
-  it('publishes to a generic update feed over HTTPS', async () => {
-    const [feed] = (await loadConfig()).publish;
+  it('publishes to a generic update feed over HTTPS', () => {
+    const [feed] = config.publish;
     expect(feed?.provider).toBe('generic');
     expect(feed?.url).toMatch(/^https:\/\//);
   });
 
-  it('grants macOS only the entitlements Electron needs for its JIT', async () => {
-    const config = await loadConfig();
+  it('grants macOS only the entitlements Electron needs for its JIT', () => {
     expect(config.mac.entitlements).toBe(config.mac.entitlementsInherit);
     const plist = readFileSync(config.mac.entitlements, 'utf8');
     const keys = [...plist.matchAll(/<key>([^<]+)<\/key>/g)].map((m) => m[1]);
     expect(keys).toEqual(['com.apple.security.cs.allow-jit', 'com.apple.security.cs.allow-unsigned-executable-memory']);
   });
 
-  it('has a 512x512 PNG icon for every platform', async () => {
-    const config = await loadConfig();
+  it('has a 512x512 PNG icon for every platform', () => {
     const icon = path.join(config.linux.icon, '512x512.png');
     expect(config.mac.icon).toBe(icon);
     expect(config.win.icon).toBe(icon);
