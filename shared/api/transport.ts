@@ -74,6 +74,7 @@ export interface TransportOptions {
 interface Raw {
   response: Response;
   text: string;
+  rate: RateHeaders | undefined;
 }
 
 function bodyInit(body: RequestBody | undefined): { init: RequestInit['body']; contentType: string | undefined } {
@@ -96,22 +97,14 @@ export class Transport {
     let reauthorized = false;
     for (;;) {
       attempt += 1;
-      await this.pace();
-      const token = spec.scope && this.o.tokens ? await this.o.tokens.token(spec.scope) : undefined;
-      let failure: ApiError;
-      try {
-        const raw = await this.exchange(spec, label, token, isRead);
-        if (raw.response.ok) return this.answer(raw, label);
-        failure = this.toError(raw, label, token !== undefined);
-      } catch (error) {
-        if (!(error instanceof NetworkError || error instanceof TimeoutError)) throw error;
-        failure = error;
-      }
+      const outcome = await this.attempt(spec, label, isRead);
+      if (!(outcome.result instanceof ApiError)) return outcome.result;
+      const failure = outcome.result;
       // A refused token means the call was not carried out, so one retry with a new token is safe.
-      if (token && spec.scope && isTokenRefusal(failure) && !reauthorized) {
+      if (outcome.token && spec.scope && isTokenRefusal(failure) && !reauthorized) {
         reauthorized = true;
         attempt -= 1;
-        await this.o.tokens?.renewAfterRejection(token, spec.scope);
+        await this.o.tokens?.renewAfterRejection(outcome.token, spec.scope);
         continue;
       }
       if (isTokenRefusal(failure)) throw this.rejected(failure);
@@ -123,13 +116,48 @@ export class Transport {
     }
   }
 
-  private async pace(): Promise<void> {
-    if (this.o.pacing) {
-      // Re-checked after each wait: concurrent callers may have used the budget meanwhile.
-      for (let wait = this.o.budget.delayBeforeSend(); wait > 0; wait = this.o.budget.delayBeforeSend()) {
-        this.o.onEvent?.({ type: 'paced', waitMs: wait });
-        await this.o.sleep(wait);
+  /** One try: a paced slot, a token when needed, the exchange; failures are returned, not thrown. */
+  private async attempt(
+    spec: RequestSpec,
+    label: RequestLabel,
+    isRead: boolean,
+  ): Promise<{ result: Answer | ApiError; token: string | undefined }> {
+    await this.pace();
+    let token: string | undefined;
+    let rate: RateHeaders | undefined;
+    try {
+      token = await this.authorize(spec, label);
+      const raw = await this.exchange(spec, label, token, isRead);
+      rate = raw.rate;
+      return { result: raw.response.ok ? this.answer(raw, label) : this.toError(raw, label, token !== undefined), token };
+    } catch (error) {
+      if (error instanceof NetworkError || error instanceof TimeoutError || error instanceof ServiceError) {
+        return { result: error, token };
       }
+      throw error;
+    } finally {
+      this.o.budget.recordDone(rate);
+    }
+  }
+
+  /** Waits until the budget allows a call, then takes the slot in the same turn, so waiters do not burst. */
+  private async pace(): Promise<void> {
+    for (let wait = this.o.pacing ? this.o.budget.delayBeforeSend() : 0; wait > 0; wait = this.o.budget.delayBeforeSend()) {
+      this.o.onEvent?.({ type: 'paced', waitMs: wait });
+      await this.o.sleep(wait);
+    }
+    this.o.budget.recordSend();
+  }
+
+  private async authorize(spec: RequestSpec, label: RequestLabel): Promise<string | undefined> {
+    if (!spec.scope || !this.o.tokens) return undefined;
+    try {
+      return await this.o.tokens.token(spec.scope);
+    } catch (error) {
+      // The call itself was never sent, so its outcome is known whatever happened to the mint.
+      if (error instanceof NetworkError) throw new NetworkError(label, false, error.cause);
+      if (error instanceof TimeoutError) throw new TimeoutError(label, false, error.timeoutMs);
+      throw error;
     }
   }
 
@@ -149,12 +177,10 @@ export class Transport {
     const url = `${this.o.baseUrl}${spec.path}${spec.query ? `?${spec.query}` : ''}`;
     const controller = new AbortController();
     let timedOut = false;
-    let budgetHeaders: RateHeaders | undefined;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
     }, this.o.timeoutMs);
-    this.o.budget.recordSend();
     try {
       const response = await this.o.fetch(url, {
         method: spec.method,
@@ -162,15 +188,13 @@ export class Transport {
         body: init ?? null,
         signal: controller.signal,
       });
-      budgetHeaders = readRateHeaders(response.headers);
       const text = await response.text();
-      return { response, text };
+      return { response, text, rate: readRateHeaders(response.headers) };
     } catch (error) {
       if (timedOut) throw new TimeoutError(label, !isRead, this.o.timeoutMs);
       throw new NetworkError(label, !isRead, error);
     } finally {
       clearTimeout(timer);
-      this.o.budget.recordDone(budgetHeaders);
     }
   }
 

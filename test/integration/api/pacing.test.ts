@@ -40,4 +40,22 @@ describe('pacing against a 100-a-minute limit', () => {
     expect(remainingSeen[firstPacedCall - 1]).toBe(50);
     expect(client.rateBudget()?.limit).toBe(100);
   });
+
+  it('keeps eight concurrent workers sharing one budget free of 429s', async () => {
+    h.clock.advance(120_000);
+    const statuses: number[] = [];
+    const client = h.client({
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        statuses.push(response.status);
+        return response;
+      },
+    });
+    const worker = async (): Promise<void> => {
+      for (let i = 0; i < 25; i += 1) await client.listRewards({ limit: 1 });
+    };
+    await Promise.all(Array.from({ length: 8 }, worker));
+    expect(statuses).toHaveLength(200);
+    expect(statuses.filter((s) => s === 429)).toEqual([]);
+  });
 });
