@@ -248,6 +248,9 @@ function configure(db: SqlJsDatabase): void {
   // The database lives in memory; SQLite's own rollback journal only needs to support ROLLBACK.
   db.run('PRAGMA journal_mode = MEMORY');
   db.run('PRAGMA temp_store = MEMORY');
+  // Pages that fall out of SQLite's cache go through the in-memory file system, which costs far
+  // more than a cache hit during a big import; 32 MB keeps the hot index pages in the cache.
+  db.run('PRAGMA cache_size = -32768');
 }
 
 export function openDatabase(options: OpenDatabaseOptions): Promise<StoreDatabase> {

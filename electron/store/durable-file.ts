@@ -1,23 +1,59 @@
 import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-// A durable replace: the new bytes go to a temp file in the same folder, reach the disk (fsync),
-// then atomically take the old file's name; the folder is synced so the rename itself survives a
-// power cut. A crash at any point leaves either the old file or the new one, never a mix.
+/**
+ * Writes a file so that a crash at any point leaves either the old file or the complete new one,
+ * never a mix: bytes go to a temp file in the same folder, reach the disk (fsync), then the temp
+ * file takes the final name and the folder is synced so the rename itself survives a power cut.
+ */
+export class DurableFileWriter {
+  private readonly temp: string;
+  private readonly fd: number;
+  private position = 0;
+  private done = false;
+
+  constructor(readonly file: string) {
+    this.temp = `${file}.tmp-${process.pid}`;
+    this.fd = openSync(this.temp, 'w', 0o600);
+  }
+
+  write(bytes: Uint8Array | string): void {
+    const data = typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes;
+    writeAll(this.fd, data, this.position);
+    this.position += data.length;
+  }
+
+  commit(): void {
+    try {
+      fsyncSync(this.fd);
+    } catch (error) {
+      this.abort();
+      throw error;
+    }
+    closeSync(this.fd);
+    this.done = true;
+    renameSync(this.temp, this.file);
+    syncDirectory(dirname(this.file));
+  }
+
+  /** Drops the temp file; the old file, if any, stays as it was. */
+  abort(): void {
+    if (this.done) return;
+    this.done = true;
+    closeSync(this.fd);
+    unlinkSync(this.temp);
+  }
+}
+
 export function replaceFileDurably(file: string, bytes: Uint8Array): void {
-  const temp = `${file}.tmp-${process.pid}`;
-  const fd = openSync(temp, 'w', 0o600);
+  const writer = new DurableFileWriter(file);
   try {
-    writeAll(fd, bytes);
-    fsyncSync(fd);
+    writer.write(bytes);
   } catch (error) {
-    closeSync(fd);
-    unlinkSync(temp);
+    writer.abort();
     throw error;
   }
-  closeSync(fd);
-  renameSync(temp, file);
-  syncDirectory(dirname(file));
+  writer.commit();
 }
 
 /** Writes every byte, starting at `position` in the file (default: the start). */

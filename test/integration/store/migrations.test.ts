@@ -77,14 +77,17 @@ describe('schema migrations', () => {
     const old = await openDatabase({ dir, name: 'library', migrations: libraryMigrations.slice(0, 1) });
     await old.write((tx) => {
       tx.run("INSERT INTO batches (id, name, defaults, next_row, created_at, updated_at) VALUES (1, 'Spring', '{}', 3, 't', 't')");
-      tx.run("INSERT INTO drafts VALUES (1, 1, 'AAA', '{}', NULL, 1), (1, 2, 'BBB', '{}', '[]', 0)");
+      tx.run(`INSERT INTO field_sets (id, hash, fields) VALUES (7, 0, '{"category":"x"}')`);
+      tx.run("INSERT INTO drafts VALUES (1, 1, 'AAA', 7, NULL, 1), (1, 2, 'BBB', 7, '[]', 0)");
     });
     await old.close();
 
     const library = await openLibrary(dir);
     expect(library.schemaVersion).toBe(libraryMigrations.length);
     expect(library.all('SELECT id, name, deleted_at FROM batches')).toEqual([{ id: 1, name: 'Spring', deleted_at: null }]);
-    expect(library.all('SELECT code FROM drafts WHERE batch_id = 1 AND valid = 0')).toEqual([{ code: 'BBB' }]);
+    expect(library.all('SELECT code, fields FROM drafts JOIN field_sets ON set_id = field_sets.id WHERE valid = 0')).toEqual([
+      { code: 'BBB', fields: '{"category":"x"}' },
+    ]);
     await library.close();
   });
 });

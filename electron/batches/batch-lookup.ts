@@ -1,0 +1,93 @@
+import type { Reader, SqlValue } from '../store/statements';
+import { BatchError, type BatchDefaults, type BatchSummary, type RowCounts } from './types';
+
+// Reading batches: shared by the batch, draft, import, export and generation services.
+
+interface BatchRecord extends Record<string, SqlValue> {
+  id: number;
+  name: string;
+  defaults: string;
+  next_row: number;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface LoadedBatch {
+  id: number;
+  name: string;
+  defaults: BatchDefaults;
+  nextRow: number;
+  deletedAt: string | null;
+}
+
+const COLUMNS = 'id, name, defaults, next_row, created_at, updated_at, deleted_at';
+
+export function loadBatch(reader: Reader, id: number): LoadedBatch {
+  const record = reader.get<BatchRecord>(`SELECT ${COLUMNS} FROM batches WHERE id = ?`, [id]);
+  if (!record) throw new BatchError(`There is no batch ${id}`);
+  return { id: record.id, name: record.name, defaults: JSON.parse(record.defaults) as BatchDefaults, nextRow: record.next_row, deletedAt: record.deleted_at };
+}
+
+/** Says why a batch may not change (the outbox: it is queued for sync), or undefined. */
+export type FreezeCheck = (batchId: number) => string | undefined;
+const freezeChecks = new Set<FreezeCheck>();
+
+/** The outbox registers its check when opened (one library and one outbox per process); returns the undo. */
+export function registerFreezeCheck(check: FreezeCheck): () => void {
+  freezeChecks.add(check);
+  return () => freezeChecks.delete(check);
+}
+
+/** A batch that may change: one in the trash must be restored first, a frozen one released. */
+export function loadWritableBatch(reader: Reader, id: number): LoadedBatch {
+  const batch = loadBatch(reader, id);
+  if (batch.deletedAt !== null) {
+    throw new BatchError(`Batch ${id} "${batch.name}" is in the trash; restore it before changing it`);
+  }
+  for (const check of freezeChecks) {
+    const reason = check(id);
+    if (reason !== undefined) throw new BatchError(reason);
+  }
+  return batch;
+}
+
+export function summarizeBatch(reader: Reader, id: number): BatchSummary {
+  const record = reader.get<BatchRecord>(`SELECT ${COLUMNS} FROM batches WHERE id = ?`, [id]);
+  if (!record) throw new BatchError(`There is no batch ${id}`);
+  return toSummary(reader, record);
+}
+
+export function listBatches(reader: Reader, trash: boolean): BatchSummary[] {
+  const where = trash ? 'deleted_at IS NOT NULL' : 'deleted_at IS NULL';
+  return reader.all<BatchRecord>(`SELECT ${COLUMNS} FROM batches WHERE ${where} ORDER BY id`).map((record) => toSummary(reader, record));
+}
+
+export function countRows(reader: Reader, batchId: number): RowCounts {
+  const rows = reader.get<{ n: number }>('SELECT count(*) AS n FROM drafts WHERE batch_id = ?', [batchId])?.n ?? 0;
+  const invalidRows = reader.get<{ n: number }>('SELECT count(*) AS n FROM drafts WHERE batch_id = ? AND valid = 0', [batchId])?.n ?? 0;
+  return { rows, validRows: rows - invalidRows, invalidRows };
+}
+
+/** A batch by id (digits) or by name; names are matched without regard to case. */
+export function findBatch(reader: Reader, ref: string, inTrash = false): BatchSummary {
+  const trimmed = ref.trim();
+  if (/^\d+$/.test(trimmed)) return summarizeBatch(reader, Number(trimmed));
+  const where = inTrash ? 'deleted_at IS NOT NULL' : 'deleted_at IS NULL';
+  const found = reader.all<{ id: number }>(`SELECT id FROM batches WHERE lower(name) = lower(?) AND ${where}`, [trimmed]);
+  const first = found[0];
+  if (!first) throw new BatchError(`There is no batch named "${trimmed}"${inTrash ? ' in the trash' : ''}`);
+  return summarizeBatch(reader, first.id);
+}
+
+function toSummary(reader: Reader, record: BatchRecord): BatchSummary {
+  return {
+    id: record.id,
+    name: record.name,
+    defaults: JSON.parse(record.defaults) as BatchDefaults,
+    createdAt: record.created_at,
+    updatedAt: record.updated_at,
+    deletedAt: record.deleted_at,
+    ...countRows(reader, record.id),
+  };
+}

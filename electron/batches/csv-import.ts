@@ -1,0 +1,177 @@
+import { createReadStream, statSync } from 'node:fs';
+import { CSV_HEADERS } from '../../shared/domain/csv-columns';
+import { createCsvReader } from '../../shared/domain/csv-reader';
+import { createDuplicateTracker } from '../../shared/domain/duplicates';
+import type { Problem } from '../../shared/domain/voucher';
+import type { StoreDatabase } from '../store/database';
+import { errorText } from '../store/errors';
+import { loadWritableBatch } from './batch-lookup';
+import { splitDraft } from './inherit';
+import { FieldSets, RowInserter } from './row-writer';
+import { checkRow, isValid, storeRow } from './rows';
+import { BatchError, type BatchDefaults } from './types';
+
+/**
+ * - `stop-at-first-error`: the first row with an error ends the import and nothing is stored.
+ * - `skip-invalid`: rows with errors are left out (and reported); the valid rows are stored.
+ * - `keep-all`: every row is stored, invalid ones marked so they can be fixed in the library.
+ */
+export const IMPORT_MODES = ['stop-at-first-error', 'skip-invalid', 'keep-all'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+
+export interface ImportProgress {
+  phase: 'reading' | 'saving';
+  bytesRead: number;
+  totalBytes: number;
+  rowsRead: number;
+}
+
+export interface RejectedRow {
+  /** Data row of the file (the header is not counted). */
+  row: number;
+  code: string;
+  problems: Problem[];
+}
+
+export interface ImportOptions {
+  mode?: ImportMode;
+  onProgress?(progress: ImportProgress): void;
+  /** Every rejected row, as it is found (for a full report file). */
+  onRejected?(rejected: RejectedRow): void;
+  /** How many rejected rows the returned report keeps (default 1000); all are counted. */
+  reportLimit?: number;
+}
+
+export interface ImportReport {
+  mode: ImportMode;
+  rowsRead: number;
+  stored: number;
+  /** Stored rows that have errors (only in keep-all mode). */
+  storedInvalid: number;
+  /** Stored rows that have warnings but no error. */
+  storedWithWarnings: number;
+  rejectedCount: number;
+  rejected: RejectedRow[];
+  /** Problems of the header line; an error there stops the import. */
+  headerProblems: Problem[];
+  /** Set when the import stopped (first error, or a header error); then nothing was stored. */
+  stoppedAtRow: number | null;
+  /** Batch rows the stored rows got, when any were stored. */
+  firstRow: number | null;
+  lastRow: number | null;
+}
+
+const CHUNK_BYTES = 1 << 20;
+
+class ImportStopped extends Error {}
+
+/** Streams a CSV file in the service's import format into a batch, in one durable commit. */
+export async function importCsvFile(db: StoreDatabase, batchId: number, file: string, options: ImportOptions = {}): Promise<ImportReport> {
+  const mode = options.mode ?? 'stop-at-first-error';
+  const totalBytes = fileSize(file);
+  const report: ImportReport = {
+    mode,
+    rowsRead: 0,
+    stored: 0,
+    storedInvalid: 0,
+    storedWithWarnings: 0,
+    rejectedCount: 0,
+    rejected: [],
+    headerProblems: [],
+    stoppedAtRow: null,
+    firstRow: null,
+    lastRow: null,
+  };
+  const reject = (rejected: RejectedRow) => {
+    report.rejectedCount += 1;
+    if (report.rejected.length < (options.reportLimit ?? 1000)) report.rejected.push(rejected);
+    options.onRejected?.(rejected);
+  };
+  try {
+    await db.write(async (tx) => {
+      const batch = loadWritableBatch(tx, batchId);
+      const base = batch.nextRow - 1;
+      const checkAgain = Object.keys(batch.defaults).length > 0;
+      const inserter = new RowInserter(tx);
+      const sets = new FieldSets(tx);
+      const duplicates = createDuplicateTracker();
+      for (const existing of tx.all<{ row_no: number; code: string }>('SELECT row_no, code FROM drafts WHERE batch_id = ? ORDER BY row_no', [batchId])) {
+        duplicates.check(existing.code, existing.row_no);
+      }
+      let stopped = false;
+      const reader = createCsvReader({
+        checkDuplicates: false,
+        onHeader(layout) {
+          report.headerProblems = layout.problems;
+          if (layout.problems.some((problem) => problem.severity === 'error' && !inheritsType(problem, batch.defaults))) stopped = true;
+        },
+        onRow({ row, draft, problems }) {
+          if (stopped) return;
+          report.rowsRead += 1;
+          const { code, fields } = splitDraft(draft as unknown as Record<string, unknown>);
+          const batchRow = base + row;
+          // The reader checks each row on its own; with batch defaults the row is checked as it will be sent.
+          let found = checkAgain ? [...problems.filter((p) => p.field === ''), ...checkRow(batch.defaults, fields, code, row)] : problems;
+          if (isValid(found) || mode === 'keep-all') {
+            const repeat = duplicates.check(code, batchRow);
+            if (repeat) found = [...found, { ...repeat, row }];
+          }
+          const valid = isValid(found);
+          if (!valid) {
+            reject({ row, code, problems: found });
+            if (mode === 'stop-at-first-error') {
+              stopped = true;
+              report.stoppedAtRow = row;
+            }
+            if (mode !== 'keep-all') return;
+          }
+          const stored = base === 0 ? found : found.map((problem) => ({ ...problem, row: batchRow }));
+          storeRow(inserter, sets, batchId, batchRow, code, fields, stored);
+          report.stored += 1;
+          if (!valid) report.storedInvalid += 1;
+          else if (found.length > 0) report.storedWithWarnings += 1;
+          report.firstRow ??= batchRow;
+          report.lastRow = batchRow;
+        },
+      });
+      let bytesRead = 0;
+      for await (const chunk of createReadStream(file, { highWaterMark: CHUNK_BYTES }) as AsyncIterable<Buffer>) {
+        reader.writeBytes(chunk);
+        bytesRead += chunk.length;
+        options.onProgress?.({ phase: 'reading', bytesRead, totalBytes, rowsRead: report.rowsRead });
+        if (stopped) break;
+      }
+      if (!stopped) reader.end();
+      if (stopped) {
+        report.stoppedAtRow ??= 0;
+        throw new ImportStopped();
+      }
+      inserter.flush();
+      tx.run('UPDATE batches SET next_row = ?, updated_at = ? WHERE id = ?', [batch.nextRow + reader.rows, new Date().toISOString(), batchId]);
+      options.onProgress?.({ phase: 'saving', bytesRead, totalBytes, rowsRead: report.rowsRead });
+    });
+  } catch (error) {
+    if (!(error instanceof ImportStopped)) throw error;
+    report.stored = 0;
+    report.storedInvalid = 0;
+    report.storedWithWarnings = 0;
+    report.firstRow = null;
+    report.lastRow = null;
+  }
+  return report;
+}
+
+// Without a Voucher Type column every row can still get its type from the batch defaults.
+function inheritsType(problem: Problem, defaults: BatchDefaults): boolean {
+  return problem.field === CSV_HEADERS.voucher_type && defaults.type !== undefined;
+}
+
+function fileSize(file: string): number {
+  try {
+    const stat = statSync(file);
+    if (!stat.isFile()) throw new Error('not a file');
+    return stat.size;
+  } catch (error) {
+    throw new BatchError(`Cannot read the CSV file ${file}: ${errorText(error)}`);
+  }
+}

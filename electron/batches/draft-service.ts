@@ -1,0 +1,130 @@
+import type { StoreDatabase } from '../store/database';
+import type { Params, Writer } from '../store/statements';
+import { countRows, loadBatch, loadWritableBatch } from './batch-lookup';
+import { splitDraft } from './inherit';
+import { FieldSets, RowInserter } from './row-writer';
+import { SELECT_ROWS, type StoredRow, checkRow, problemState, recheckCodes, storeRow, toDraftRow } from './rows';
+import { BatchError, type DraftFields, type DraftPage, type DraftQuery, type DraftRow, type RowCounts } from './types';
+
+export const MAX_PAGE = 1000;
+const DEFAULT_PAGE = 100;
+// Above every character, so `code < prefix + LAST` bounds a prefix range that the code index serves.
+const LAST = '\u{10FFFF}';
+
+export interface DraftChanges {
+  code?: string;
+  /** Own fields to set (they override the batch defaults). */
+  set?: DraftFields;
+  /** Own fields to drop, so the row inherits them from the batch again. */
+  unset?: string[];
+}
+
+/** Rows of a batch: add, edit, delete, and paged reads so a caller never loads a whole batch. */
+export class DraftService {
+  constructor(private readonly db: StoreDatabase) {}
+
+  /** Appends rows (each a voucher draft: its code and the fields it sets itself) in one commit. */
+  async add(batchId: number, drafts: readonly Record<string, unknown>[]): Promise<DraftRow[]> {
+    const rows = await this.db.write((tx) => {
+      const batch = loadWritableBatch(tx, batchId);
+      const inserter = new RowInserter(tx);
+      const sets = new FieldSets(tx);
+      const added: number[] = [];
+      const codes: string[] = [];
+      drafts.forEach((draft, index) => {
+        const { code, fields } = splitDraft(draft);
+        const row = batch.nextRow + index;
+        storeRow(inserter, sets, batchId, row, code, fields, checkRow(batch.defaults, fields, code, row));
+        added.push(row);
+        codes.push(code);
+      });
+      inserter.flush();
+      tx.run('UPDATE batches SET next_row = ? WHERE id = ?', [batch.nextRow + drafts.length, batchId]);
+      recheckCodes(tx, batchId, batch.defaults, codes);
+      return added;
+    });
+    return rows.map((row) => this.row(batchId, row));
+  }
+
+  async edit(batchId: number, row: number, changes: DraftChanges): Promise<DraftRow> {
+    await this.db.write((tx) => {
+      const batch = loadWritableBatch(tx, batchId);
+      const stored = loadRow(tx, batchId, row);
+      const fields = JSON.parse(stored.fields) as DraftFields;
+      for (const key of changes.unset ?? []) delete fields[key];
+      const { fields: set } = splitDraft(changes.set ?? {});
+      Object.assign(fields, set);
+      const code = changes.code ?? stored.code;
+      const state = problemState(checkRow(batch.defaults, fields, code, row));
+      tx.run('UPDATE drafts SET code = ?, set_id = ?, problems = ?, valid = ? WHERE batch_id = ? AND row_no = ?', [
+        code,
+        new FieldSets(tx).idOf(JSON.stringify(fields)),
+        state.problems,
+        state.valid,
+        batchId,
+        row,
+      ]);
+      recheckCodes(tx, batchId, batch.defaults, [stored.code, code]);
+    });
+    return this.row(batchId, row);
+  }
+
+  /** Deletes rows by row number; returns how many existed. */
+  delete(batchId: number, rows: readonly number[]): Promise<number> {
+    return this.db.write((tx) => {
+      const batch = loadWritableBatch(tx, batchId);
+      const codes: string[] = [];
+      let deleted = 0;
+      for (const row of new Set(rows)) {
+        const stored = tx.get<{ code: string }>('SELECT code FROM drafts WHERE batch_id = ? AND row_no = ?', [batchId, row]);
+        if (!stored) continue;
+        tx.run('DELETE FROM drafts WHERE batch_id = ? AND row_no = ?', [batchId, row]);
+        codes.push(stored.code);
+        deleted += 1;
+      }
+      recheckCodes(tx, batchId, batch.defaults, codes);
+      return deleted;
+    });
+  }
+
+  row(batchId: number, row: number): DraftRow {
+    const batch = loadBatch(this.db, batchId);
+    return toDraftRow(loadRow(this.db, batchId, row), batch.defaults);
+  }
+
+  page(batchId: number, query: DraftQuery = {}): DraftPage {
+    const batch = loadBatch(this.db, batchId);
+    const offset = query.offset ?? 0;
+    const limit = query.limit ?? DEFAULT_PAGE;
+    if (!Number.isSafeInteger(offset) || offset < 0) throw new BatchError(`offset must be a whole number, 0 or more (got ${offset})`);
+    if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_PAGE) {
+      throw new BatchError(`limit must be a whole number from 1 to ${MAX_PAGE} (got ${limit})`);
+    }
+    const conditions = ['batch_id = ?'];
+    const params: (string | number)[] = [batchId];
+    if (query.onlyInvalid) conditions.push('valid = 0');
+    if (query.codePrefix) {
+      conditions.push('code >= ? AND code < ?');
+      params.push(query.codePrefix, query.codePrefix + LAST);
+    }
+    const where = conditions.join(' AND ');
+    const order = query.sort === 'code' ? 'code, row_no' : 'row_no';
+    const stored = this.db.all<StoredRow>(
+      `${SELECT_ROWS} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
+      [...params, limit, offset] as Params,
+    );
+    const total = this.db.get<{ n: number }>(`SELECT count(*) AS n FROM drafts WHERE ${where}`, params)?.n ?? 0;
+    return { rows: stored.map((row) => toDraftRow(row, batch.defaults)), total, offset, limit };
+  }
+
+  counts(batchId: number): RowCounts {
+    loadBatch(this.db, batchId);
+    return countRows(this.db, batchId);
+  }
+}
+
+function loadRow(reader: Pick<Writer, 'get'>, batchId: number, row: number): StoredRow {
+  const stored = reader.get<StoredRow>(`${SELECT_ROWS} WHERE batch_id = ? AND row_no = ?`, [batchId, row]);
+  if (!stored) throw new BatchError(`Batch ${batchId} has no row ${row}`);
+  return stored;
+}

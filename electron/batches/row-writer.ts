@@ -1,0 +1,80 @@
+import type { Prepared, SqlValue, Writer } from '../store/statements';
+
+/**
+ * Interns the JSON of rows' own fields in `field_sets`, so rows that set the same fields share one
+ * stored copy. Ids are assigned here rather than by SQLite so the journal replays them exactly.
+ */
+export class FieldSets {
+  private readonly known = new Map<string, number>();
+  private nextId: number;
+  private readonly find: Prepared;
+  private readonly insert: Prepared;
+
+  constructor(tx: Writer) {
+    this.nextId = (tx.get<{ id: number | null }>('SELECT max(id) AS id FROM field_sets')?.id ?? 0) + 1;
+    this.find = tx.prepare('SELECT id FROM field_sets WHERE hash = ? AND fields = ?');
+    this.insert = tx.prepare('INSERT INTO field_sets (id, hash, fields) VALUES (?, ?, ?)');
+  }
+
+  idOf(fieldsJson: string): number {
+    const cached = this.known.get(fieldsJson);
+    if (cached !== undefined) return cached;
+    const hash = fnv1a(fieldsJson);
+    let id = this.find.get<{ id: number }>([hash, fieldsJson])?.id;
+    if (id === undefined) {
+      id = this.nextId++;
+      this.insert.run([id, hash, fieldsJson]);
+    }
+    // Bounded: a file where every row differs must not pile up a million strings here.
+    if (this.known.size >= 50_000) this.known.clear();
+    this.known.set(fieldsJson, id);
+    return id;
+  }
+}
+
+/** Drops field sets no row uses any more (after rows or batches were removed for good). */
+export function removeUnusedFieldSets(tx: Writer): void {
+  tx.run('DELETE FROM field_sets WHERE id NOT IN (SELECT DISTINCT set_id FROM drafts)');
+}
+
+const ROWS_PER_STATEMENT = 100;
+const COLUMNS = '(batch_id, row_no, code, set_id, problems, valid)';
+
+/** Inserts draft rows many per statement: far fewer calls into SQLite for an import of a million. */
+export class RowInserter {
+  private readonly many: Prepared;
+  private readonly one: Prepared;
+  private pending: SqlValue[] = [];
+  private count = 0;
+
+  constructor(tx: Writer) {
+    this.many = tx.prepare(`INSERT INTO drafts ${COLUMNS} VALUES ${Array(ROWS_PER_STATEMENT).fill('(?, ?, ?, ?, ?, ?)').join(', ')}`);
+    this.one = tx.prepare(`INSERT INTO drafts ${COLUMNS} VALUES (?, ?, ?, ?, ?, ?)`);
+  }
+
+  add(batchId: number, row: number, code: string, setId: number, problems: string | null, valid: 0 | 1): void {
+    this.pending.push(batchId, row, code, setId, problems, valid);
+    this.count += 1;
+    if (this.count === ROWS_PER_STATEMENT) {
+      this.many.run(this.pending);
+      this.pending = [];
+      this.count = 0;
+    }
+  }
+
+  /** Inserts what is still buffered; call before reading the rows back or committing. */
+  flush(): void {
+    for (let i = 0; i < this.pending.length; i += 6) this.one.run(this.pending.slice(i, i + 6));
+    this.pending = [];
+    this.count = 0;
+  }
+}
+
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
