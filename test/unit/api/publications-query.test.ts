@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidRequestError, buildPublicationsQuery, type PublicationsQuery } from '../../../shared/api';
+import { buildPublicationsQuery, type PublicationsQuery } from '../../../shared/api';
+import { invalidRequestOf } from './invalid-request';
 
 function rejects(query: unknown, parameter: string, allowedPart: string): void {
-  try {
-    buildPublicationsQuery(query as PublicationsQuery);
-  } catch (error) {
-    expect(error).toBeInstanceOf(InvalidRequestError);
-    const e = error as InvalidRequestError;
-    expect(e.parameter).toBe(parameter);
-    expect(e.allowed).toContain(allowedPart);
-    expect(e.message).toContain(parameter);
-    return;
-  }
-  throw new Error(`expected ${JSON.stringify(query)} to be rejected`);
+  const e = invalidRequestOf(() => buildPublicationsQuery(query as PublicationsQuery));
+  expect(e.parameter).toBe(parameter);
+  expect(e.allowed).toContain(allowedPart);
+  expect(e.message).toContain(parameter);
 }
 
 describe('buildPublicationsQuery', () => {

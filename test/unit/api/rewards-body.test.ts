@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidRequestError, type CreateRewardRequest } from '../../../shared/api';
+import type { CreateRewardRequest } from '../../../shared/api';
+import { invalidRequestOf } from './invalid-request';
 import { rewardBody } from '../../../shared/api/operations/rewards';
 
 describe('rewardBody', () => {
@@ -37,14 +38,7 @@ describe('rewardBody', () => {
       [{ type: 'COIN', name: '', exchange_ratio: 1, points_ratio: 1 }, 'name'],
     ];
     for (const [request, parameter] of bad) {
-      let error: unknown;
-      try {
-        rewardBody(request as CreateRewardRequest);
-      } catch (e) {
-        error = e;
-      }
-      expect(error).toBeInstanceOf(InvalidRequestError);
-      expect((error as InvalidRequestError).parameter).toBe(parameter);
+      expect(invalidRequestOf(() => rewardBody(request as CreateRewardRequest)).parameter).toBe(parameter);
     }
   });
 });

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidRequestError, buildStacksQuery, type StacksQuery } from '../../../shared/api';
+import { buildStacksQuery, type StacksQuery } from '../../../shared/api';
+import { invalidRequestOf } from './invalid-request';
 
-function rejection(query: unknown): InvalidRequestError {
-  try {
-    buildStacksQuery(query as StacksQuery);
-  } catch (error) {
-    if (error instanceof InvalidRequestError) return error;
-    throw error;
-  }
-  throw new Error(`expected ${JSON.stringify(query)} to be rejected`);
-}
+const rejection = (query: unknown) => invalidRequestOf(() => buildStacksQuery(query as StacksQuery));
 
 describe('buildStacksQuery', () => {
   it('renders every parameter of spec 4.8 with the date ranges as deep objects', () => {
