@@ -94,17 +94,19 @@ export class Transport {
     const isRead = spec.method === 'GET';
     const started = this.o.clock.now();
     let attempt = 0;
+    let refused: string | undefined;
     let reauthorized = false;
     for (;;) {
       attempt += 1;
-      const outcome = await this.attempt(spec, label, isRead);
+      const outcome = await this.attempt(spec, label, isRead, refused);
+      refused = undefined;
       if (!(outcome.result instanceof ApiError)) return outcome.result;
       const failure = outcome.result;
       // A refused token means the call was not carried out, so one retry with a new token is safe.
-      if (outcome.token && spec.scope && isTokenRefusal(failure) && !reauthorized) {
+      if (outcome.token && isTokenRefusal(failure) && !reauthorized) {
         reauthorized = true;
+        refused = outcome.token;
         attempt -= 1;
-        await this.o.tokens?.renewAfterRejection(outcome.token, spec.scope);
         continue;
       }
       if (isTokenRefusal(failure)) throw this.rejected(failure);
@@ -121,12 +123,13 @@ export class Transport {
     spec: RequestSpec,
     label: RequestLabel,
     isRead: boolean,
+    refused: string | undefined,
   ): Promise<{ result: Answer | ApiError; token: string | undefined }> {
     await this.pace();
     let token: string | undefined;
     let rate: RateHeaders | undefined;
     try {
-      token = await this.authorize(spec, label);
+      token = await this.authorize(spec, label, refused);
       const raw = await this.exchange(spec, label, token, isRead);
       rate = raw.rate;
       return { result: raw.response.ok ? this.answer(raw, label) : this.toError(raw, label, token !== undefined), token };
@@ -149,10 +152,13 @@ export class Transport {
     this.o.budget.recordSend();
   }
 
-  private async authorize(spec: RequestSpec, label: RequestLabel): Promise<string | undefined> {
+  /** The bearer token for this call (a replacement when `refused` was just turned down). */
+  private async authorize(spec: RequestSpec, label: RequestLabel, refused: string | undefined): Promise<string | undefined> {
     if (!spec.scope || !this.o.tokens) return undefined;
     try {
-      return await this.o.tokens.token(spec.scope);
+      return refused === undefined
+        ? await this.o.tokens.token(spec.scope)
+        : await this.o.tokens.renewAfterRejection(refused, spec.scope);
     } catch (error) {
       // The call itself was never sent, so its outcome is known whatever happened to the mint.
       if (error instanceof NetworkError) throw new NetworkError(label, false, error.cause);
