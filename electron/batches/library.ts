@@ -1,0 +1,36 @@
+import type { StoreDatabase } from '../store/database';
+import { type OpenOptions, openLibrary } from '../store/databases';
+import { BatchService } from './batch-service';
+import { type ExportOptions, type ExportReport, exportBatchCsv, exportBatchCsvToFile } from './csv-export';
+import { type ImportOptions, type ImportReport, importCsvFile } from './csv-import';
+import { DraftService } from './draft-service';
+import { type GenerateInput, type GenerateReport, generateIntoBatch } from './generate';
+
+/** Everything the app and the command line do with the library, over one open database. */
+export interface LibraryServices {
+  db: StoreDatabase;
+  batches: BatchService;
+  drafts: DraftService;
+  importCsv(batchId: number, file: string, options?: ImportOptions): Promise<ImportReport>;
+  exportCsvToFile(batchId: number, file: string, options?: ExportOptions): Promise<ExportReport>;
+  exportCsv(batchId: number, write: (piece: string) => void | Promise<void>, options?: ExportOptions): Promise<ExportReport>;
+  generate(batchId: number, input: GenerateInput): Promise<GenerateReport>;
+  close(): Promise<void>;
+}
+
+export function libraryServices(db: StoreDatabase): LibraryServices {
+  return {
+    db,
+    batches: new BatchService(db),
+    drafts: new DraftService(db),
+    importCsv: (batchId, file, options) => importCsvFile(db, batchId, file, options),
+    exportCsvToFile: (batchId, file, options) => exportBatchCsvToFile(db, batchId, file, options),
+    exportCsv: (batchId, write, options) => exportBatchCsv(db, batchId, write, options),
+    generate: (batchId, input) => generateIntoBatch(db, batchId, input),
+    close: () => db.close(),
+  };
+}
+
+export async function openLibraryServices(dataDir: string, options: OpenOptions = {}): Promise<LibraryServices> {
+  return libraryServices(await openLibrary(dataDir, options));
+}

@@ -1,0 +1,28 @@
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openLibrary } from '../../../electron/store/databases';
+import { BatchService } from '../../../electron/batches/batch-service';
+import { importCsvFile } from '../../../electron/batches/csv-import';
+import { writeFixtureCsv } from './csv-fixture';
+
+const dir = mkdtempSync(join(tmpdir(), 'vd-perf-'));
+const csv = join(dir, 'in.csv');
+let t = performance.now();
+await writeFixtureCsv(csv, Number(process.argv[2] ?? 1_000_000));
+console.log('csv', statSync(csv).size, performance.now() - t);
+const db = await openLibrary(dir);
+const batches = new BatchService(db);
+const b = await batches.create({ name: 'big' });
+t = performance.now();
+let lastPhase = '';
+const report = await importCsvFile(db, b.id, csv, { onProgress: (p) => { if (p.phase !== lastPhase) { console.log(p.phase, performance.now() - t); lastPhase = p.phase; } } });
+console.log('import', performance.now() - t, report.stored, report.rejectedCount, process.memoryUsage().rss / 1e6);
+console.log(db.files());
+t = performance.now();
+await batches.rename(b.id, 'big2');
+console.log('small write', performance.now() - t);
+t = performance.now();
+await db.close();
+const db2 = await openLibrary(dir);
+console.log('reopen', performance.now() - t);
