@@ -1,4 +1,4 @@
-import { CSV_FIELDS, type CsvField, type CsvLayout } from './csv-columns';
+import type { CsvLayout } from './csv-columns';
 import { discountKind, type Discount, type VoucherDraft } from './voucher';
 
 // The CSV import has no column for effects, so a row read from CSV gets the effect the service
@@ -37,60 +37,57 @@ function readDiscount(discountType: string, value: number | string | undefined):
   return { type: discountType === '' ? undefined : discountType };
 }
 
+function cell(cells: readonly string[], index: number | undefined): string {
+  return index === undefined ? '' : (cells[index] ?? '');
+}
+
+function readRedemption(cells: readonly string[], at: CsvLayout['fieldIndex']): Record<string, unknown> | undefined {
+  const quantity = readNumber(cell(cells, at.redemption_limit));
+  const redeemedQuantity = readNumber(cell(cells, at.redeemed_quantity));
+  const redeemedAmount = readNumber(cell(cells, at.redeemed_amount));
+  if (quantity === undefined && redeemedQuantity === undefined && redeemedAmount === undefined) return undefined;
+  const redemption: Record<string, unknown> = { quantity: quantity ?? null };
+  if (redeemedQuantity !== undefined) redemption['redeemed_quantity'] = redeemedQuantity;
+  if (redeemedAmount !== undefined) redemption['redeemed_amount'] = redeemedAmount;
+  return redemption;
+}
+
+function readMetadata(cells: readonly string[], layout: CsvLayout): Record<string, string> | undefined {
+  let metadata: Record<string, string> | undefined;
+  for (const { index, key } of layout.metadata) {
+    const value = cells[index];
+    if (value !== undefined && value !== '') (metadata ??= {})[key] = value;
+  }
+  return metadata;
+}
+
 /**
  * The draft one CSV record describes, as read: cells that hold no usable value are kept as the
  * text given, so validation can name them. It fits VoucherDraft once validation finds no error.
  */
 export function recordToDraft(cells: readonly string[], layout: CsvLayout): Record<string, unknown> {
-  const at = (field: CsvField): string => {
-    const index = layout.fieldIndex[field];
-    return index === undefined ? '' : (cells[index] ?? '');
-  };
-  const draft: Record<string, unknown> = { code: at('code') };
-  const typeCell = at('voucher_type').trim();
+  const at = layout.fieldIndex;
+  const draft: Record<string, unknown> = { code: cell(cells, at.code) };
+  const typeCell = cell(cells, at.voucher_type).trim();
   const type = typeCell.toUpperCase();
   draft['type'] = typeCell === '' ? undefined : type === 'GIFT_VOUCHER' || type === 'DISCOUNT_VOUCHER' ? type : typeCell;
-  const value = readNumber(at('value'));
+  const value = readNumber(cell(cells, at.value));
   if (type === 'GIFT_VOUCHER') draft['gift'] = { amount: value };
-  else if (type === 'DISCOUNT_VOUCHER') draft['discount'] = readDiscount(at('discount_type'), value);
-
-  const text = (field: CsvField, key: string) => {
-    const cell = at(field);
-    if (cell !== '') draft[key] = cell;
-  };
-  text('category', 'category');
-  const trimmed = (field: CsvField, key: string) => {
-    const cell = at(field).trim();
-    if (cell !== '') draft[key] = cell;
-  };
-  trimmed('start_date', 'start_date');
-  trimmed('expiration_date', 'expiration_date');
-
-  const quantity = readNumber(at('redemption_limit'));
-  const redeemedQuantity = readNumber(at('redeemed_quantity'));
-  const redeemedAmount = readNumber(at('redeemed_amount'));
-  if (quantity !== undefined || redeemedQuantity !== undefined || redeemedAmount !== undefined) {
-    const redemption: Record<string, unknown> = { quantity: quantity ?? null };
-    if (redeemedQuantity !== undefined) redemption['redeemed_quantity'] = redeemedQuantity;
-    if (redeemedAmount !== undefined) redemption['redeemed_amount'] = redeemedAmount;
-    draft['redemption'] = redemption;
-  }
-  const active = readBoolean(at('active'));
+  else if (type === 'DISCOUNT_VOUCHER') draft['discount'] = readDiscount(cell(cells, at.discount_type), value);
+  const category = cell(cells, at.category);
+  if (category !== '') draft['category'] = category;
+  const start = cell(cells, at.start_date).trim();
+  if (start !== '') draft['start_date'] = start;
+  const expiration = cell(cells, at.expiration_date).trim();
+  if (expiration !== '') draft['expiration_date'] = expiration;
+  const redemption = readRedemption(cells, at);
+  if (redemption !== undefined) draft['redemption'] = redemption;
+  const active = readBoolean(cell(cells, at.active));
   if (active !== undefined) draft['active'] = active;
-  text('additional_info', 'additional_info');
-
-  if (layout.metadata.length > 0) {
-    const metadata: Record<string, string> = {};
-    let any = false;
-    for (const { index, key } of layout.metadata) {
-      const cell = cells[index];
-      if (cell !== undefined && cell !== '') {
-        metadata[key] = cell;
-        any = true;
-      }
-    }
-    if (any) draft['metadata'] = metadata;
-  }
+  const info = cell(cells, at.additional_info);
+  if (info !== '') draft['additional_info'] = info;
+  const metadata = readMetadata(cells, layout);
+  if (metadata !== undefined) draft['metadata'] = metadata;
   return draft;
 }
 
@@ -116,22 +113,24 @@ function cellOf(value: unknown): string {
 
 /** The cells of one draft, standard fields first in CSV_FIELDS order, then the given metadata keys. */
 export function draftToCells(draft: VoucherDraft, metadataKeys: readonly string[]): string[] {
-  const value = draft.type === 'GIFT_VOUCHER' ? draft.gift?.amount : draft.discount ? discountValue(draft.discount) : undefined;
-  const byField: Record<CsvField, unknown> = {
-    code: draft.code,
-    voucher_type: draft.type,
-    value,
-    discount_type: draft.type === 'DISCOUNT_VOUCHER' ? draft.discount?.type : undefined,
-    category: draft.category,
-    start_date: draft.start_date,
-    expiration_date: draft.expiration_date,
-    redemption_limit: draft.redemption?.quantity,
-    redeemed_quantity: draft.redemption?.redeemed_quantity,
-    redeemed_amount: draft.redemption?.redeemed_amount,
-    active: draft.active,
-    additional_info: draft.additional_info,
-  };
-  const cells = CSV_FIELDS.map((field) => cellOf(byField[field]));
+  const discount = draft.type === 'DISCOUNT_VOUCHER' ? draft.discount : undefined;
+  const value = draft.type === 'GIFT_VOUCHER' ? draft.gift?.amount : discount ? discountValue(discount) : undefined;
+  const redemption = draft.redemption;
+  // Same order as CSV_FIELDS; written out rather than looked up because it runs once per row.
+  const cells = [
+    draft.code,
+    draft.type,
+    cellOf(value),
+    discount?.type ?? '',
+    draft.category ?? '',
+    draft.start_date ?? '',
+    draft.expiration_date ?? '',
+    cellOf(redemption?.quantity),
+    cellOf(redemption?.redeemed_quantity),
+    cellOf(redemption?.redeemed_amount),
+    cellOf(draft.active),
+    draft.additional_info ?? '',
+  ];
   for (const key of metadataKeys) cells.push(cellOf(draft.metadata?.[key]));
   return cells;
 }

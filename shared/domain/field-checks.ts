@@ -15,9 +15,10 @@ export function checkInteger(
   field: string,
   value: unknown,
   min: number,
-  allowed = `an integer, ${min} or more`,
+  allowedText?: string,
 ): boolean {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= min) return true;
+  const allowed = allowedText ?? `an integer, ${min} or more`;
   const why =
     typeof value !== 'number' || !Number.isFinite(value)
       ? 'is not a number'

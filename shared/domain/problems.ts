@@ -1,16 +1,24 @@
 import type { Problem, Severity } from './voucher';
 
-export interface ProblemReporter {
-  error(field: string, value: unknown, allowed: string, message: string): void;
-  warning(field: string, value: unknown, allowed: string, message: string): void;
-}
-
 /** Collects problems of one row into `out`, filling in the row and code every problem repeats. */
-export function problemReporter(row: number, code: string, out: Problem[]): ProblemReporter {
-  const add = (severity: Severity) => (field: string, value: unknown, allowed: string, message: string) => {
-    out.push({ row, code, field, value, allowed, message, severity });
-  };
-  return { error: add('error'), warning: add('warning') };
+export class ProblemReporter {
+  constructor(
+    private readonly row: number,
+    private readonly code: string,
+    private readonly out: Problem[],
+  ) {}
+
+  error(field: string, value: unknown, allowed: string, message: string): void {
+    this.add('error', field, value, allowed, message);
+  }
+
+  warning(field: string, value: unknown, allowed: string, message: string): void {
+    this.add('warning', field, value, allowed, message);
+  }
+
+  private add(severity: Severity, field: string, value: unknown, allowed: string, message: string): void {
+    this.out.push({ row: this.row, code: this.code, field, value, allowed, message, severity });
+  }
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -34,6 +34,12 @@ const KIND_NAMES: Readonly<Record<DiscountKind, string>> = {
   shipping: 'a shipping discount',
 };
 
+const FIELDS_TEXT = Object.fromEntries(
+  Object.entries(FIELDS_BY_KIND).map(([kind, fields]) => [kind, `fields of ${KIND_NAMES[kind as DiscountKind]}: ${[...fields].join(', ')}`]),
+) as Record<DiscountKind, string>;
+const DISCOUNT_ALLOWED = `an object with type ${DISCOUNT_TYPES.join(', ')}`;
+const DISCOUNT_TYPE_ALLOWED = `one of ${DISCOUNT_TYPES.join(', ')}`;
+
 const UNIT_ITEM_FIELDS: ReadonlySet<string> = new Set(['unit_off', 'unit_type', 'effect']);
 
 function kindOf(discount: Record<string, unknown>): DiscountKind | null {
@@ -53,8 +59,8 @@ function kindOf(discount: Record<string, unknown>): DiscountKind | null {
 }
 
 function checkEffect(r: ProblemReporter, field: string, value: unknown, allowed: readonly string[], kindName: string) {
-  if (!checkRequired(r, field, value, `one of ${allowed.join(', ')}`)) return;
   if (typeof value === 'string' && allowed.includes(value)) return;
+  if (!checkRequired(r, field, value, `one of ${allowed.join(', ')}`)) return;
   r.error(
     field,
     value,
@@ -130,19 +136,17 @@ function checkKindFields(r: ProblemReporter, kind: DiscountKind, d: Record<strin
 
 /** Checks a discount object: its kind, the fields that kind requires, and the effects it allows. */
 export function validateDiscount(r: ProblemReporter, discount: unknown): void {
-  const allowedTypes = `an object with type ${DISCOUNT_TYPES.join(', ')}`;
   if (!isPlainObject(discount)) {
-    r.error('discount', discount, allowedTypes, `discount ${show(discount)} is not ${allowedTypes}`);
+    r.error('discount', discount, DISCOUNT_ALLOWED, `discount ${show(discount)} is not ${DISCOUNT_ALLOWED}`);
     return;
   }
-  if (!checkRequired(r, 'discount.type', discount['type'], `one of ${DISCOUNT_TYPES.join(', ')}`)) return;
+  if (!checkRequired(r, 'discount.type', discount['type'], DISCOUNT_TYPE_ALLOWED)) return;
   if (!checkOneOf(r, 'discount.type', discount['type'], DISCOUNT_TYPES)) return;
   const kind = kindOf(discount);
   if (kind === null) return;
   checkKindFields(r, kind, discount);
   checkEffect(r, 'discount.effect', discount['effect'], EFFECTS_BY_KIND[kind], KIND_NAMES[kind]);
-  const fields = FIELDS_BY_KIND[kind];
-  warnUnknownKeys(r, 'discount', discount, fields, `fields of ${KIND_NAMES[kind]}: ${[...fields].join(', ')}`);
+  warnUnknownKeys(r, 'discount', discount, FIELDS_BY_KIND[kind], FIELDS_TEXT[kind]);
 }
 
 const GIFT_FIELDS: ReadonlySet<string> = new Set(['amount', 'effect']);

@@ -1,11 +1,13 @@
 import { DATE_FORMATS_TEXT, parseImportDate } from './dates';
 import { checkBoolean, checkInteger, checkOneOf, checkRequired, checkString, warnUnknownKeys } from './field-checks';
-import { isPlainObject, problemReporter, show, type ProblemReporter } from './problems';
+import { ProblemReporter, isPlainObject, show } from './problems';
 import { validateDiscount, validateGift } from './validate-discount';
 import { IMPORTABLE_FIELDS, VOUCHER_TYPES, type Problem } from './voucher';
 
 const REDEMPTION_FIELDS: ReadonlySet<string> = new Set(['quantity', 'redeemed_quantity', 'redeemed_amount']);
 const TIMEFRAME_FIELDS: ReadonlySet<string> = new Set(['interval', 'duration']);
+const TYPE_ALLOWED = `one of ${VOUCHER_TYPES.join(', ')}`;
+const IMPORTABLE_TEXT = `importable fields: ${[...IMPORTABLE_FIELDS].join(', ')}`;
 const ISO_DURATION = /^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?$/;
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
@@ -129,7 +131,7 @@ function checkTimeframe(r: ProblemReporter, draft: Record<string, unknown>): voi
 }
 
 function checkTypeSpecific(r: ProblemReporter, draft: Record<string, unknown>): void {
-  if (!checkRequired(r, 'type', draft['type'], `one of ${VOUCHER_TYPES.join(', ')}`)) return;
+  if (!checkRequired(r, 'type', draft['type'], TYPE_ALLOWED)) return;
   if (!checkOneOf(r, 'type', draft['type'], VOUCHER_TYPES)) return;
   const [needed, other] = draft['type'] === 'GIFT_VOUCHER' ? (['gift', 'discount'] as const) : (['discount', 'gift'] as const);
   if (draft[needed] === undefined || draft[needed] === null) {
@@ -151,11 +153,11 @@ function checkTypeSpecific(r: ProblemReporter, draft: Record<string, unknown>): 
 export function validateDraft(draft: unknown, row: number): Problem[] {
   const out: Problem[] = [];
   if (!isPlainObject(draft)) {
-    problemReporter(row, '', out).error('', draft, 'a voucher object', `row ${row} is not a voucher object`);
+    new ProblemReporter(row, '', out).error('', draft, 'a voucher object', `row ${row} is not a voucher object`);
     return out;
   }
   const code = draft['code'];
-  const r = problemReporter(row, typeof code === 'string' ? code : '', out);
+  const r = new ProblemReporter(row, typeof code === 'string' ? code : '', out);
   checkCode(r, code);
   checkTypeSpecific(r, draft);
   checkDates(r, draft);
@@ -169,6 +171,6 @@ export function validateDraft(draft: unknown, row: number): Problem[] {
   if (draft['redemption'] !== undefined) checkRedemption(r, draft['redemption']);
   if (draft['validity_day_of_week'] !== undefined) checkDaysOfWeek(r, draft['validity_day_of_week']);
   if (draft['validity_timeframe'] !== undefined) checkTimeframe(r, draft);
-  warnUnknownKeys(r, '', draft, IMPORTABLE_FIELDS, `importable fields: ${[...IMPORTABLE_FIELDS].join(', ')}`);
+  warnUnknownKeys(r, '', draft, IMPORTABLE_FIELDS, IMPORTABLE_TEXT);
   return out;
 }

@@ -14,6 +14,11 @@ describe('parseImportDate', () => {
     expect(parseImportDate(text)).toBe(ms);
   });
 
+  it('orders years below 100 correctly', () => {
+    expect(parseImportDate('0050-12-31')).toBeLessThan(parseImportDate('0051-01-01') as number);
+    expect(parseImportDate('1999-12-31T23:59:59Z')).toBe(Date.UTC(1999, 11, 31, 23, 59, 59));
+  });
+
   it.each([
     '2025-3-01',
     '2025-03-01 09:30',
@@ -32,6 +37,10 @@ describe('parseImportDate', () => {
     '2025-03-01T23:60',
     '2025-03-01T23:59:60',
     ' 2025-03-01',
+    '2025-03-01T',
+    '2025-03-01T09:3x',
+    '2025-03-01T09:30:15.2a0Z',
+    '2025-03-01X09',
     '',
   ])('rejects %j', (text) => {
     expect(parseImportDate(text)).toBeNull();

@@ -1,0 +1,151 @@
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planImportChunks } from '../../shared/domain/chunk-planner';
+import { createCsvReader } from '../../shared/domain/csv-reader';
+import { csvPieces } from '../../shared/domain/csv-writer';
+import type { VoucherDraft } from '../../shared/domain/voucher';
+
+const ROWS = 1_000_000;
+const METADATA_KEYS = ['shop', 'note'];
+
+/** A realistic mix: gift cards and every CSV discount kind, dates, limits, quoted notes. */
+function* benchDrafts(n: number): Generator<VoucherDraft> {
+  const kinds = ['AMOUNT', 'PERCENT', 'FIXED'] as const;
+  for (let i = 0; i < n; i++) {
+    const code = `BENCH-${i.toString(36).toUpperCase().padStart(6, '0')}`;
+    const common = {
+      code,
+      category: i % 3 === 0 ? 'spring' : 'summer',
+      start_date: '2025-03-01',
+      expiration_date: '2026-03-01T00:00:00Z',
+      redemption: { quantity: (i % 5) + 1 },
+      active: i % 7 !== 0,
+      metadata: { shop: `shop-${i % 50}`, note: i % 10 === 0 ? `big, "quoted" note ${i}` : `n${i}` },
+    };
+    const kind = kinds[i % 3] as (typeof kinds)[number];
+    if (i % 4 === 0) yield { ...common, type: 'GIFT_VOUCHER', gift: { amount: 1000 + (i % 9000) } };
+    else if (kind === 'AMOUNT') yield { ...common, type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500, effect: 'APPLY_TO_ORDER' } };
+    else if (kind === 'PERCENT') yield { ...common, type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 15, effect: 'APPLY_TO_ORDER' } };
+    else yield { ...common, type: 'DISCOUNT_VOUCHER', discount: { type: 'FIXED', fixed_amount: 1999, effect: 'APPLY_TO_ORDER' } };
+  }
+}
+
+interface Peak {
+  rss: number;
+  heapUsed: number;
+}
+
+/** Samples memory on a timer and on demand while `run` works; returns its peak. */
+async function withPeakMemory<T>(run: (sample: () => void) => Promise<T>): Promise<{ result: T; peak: Peak }> {
+  const peak: Peak = { rss: 0, heapUsed: 0 };
+  const sample = () => {
+    const m = process.memoryUsage();
+    peak.rss = Math.max(peak.rss, m.rss);
+    peak.heapUsed = Math.max(peak.heapUsed, m.heapUsed);
+  };
+  const timer = setInterval(sample, 50);
+  try {
+    const result = await run(sample);
+    sample();
+    return { result, peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const rate = (rows: number, ms: number) => `${Math.round(rows / (ms / 1000)).toLocaleString('en-US')} rows/s`;
+
+describe('domain benchmark', () => {
+  let dir = '';
+  let file = '';
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'voucher-desk-bench-'));
+    file = join(dir, 'vouchers.csv');
+    const out = createWriteStream(file, { encoding: 'utf8' });
+    let batch: string[] = [];
+    for (const piece of csvPieces(benchDrafts(ROWS), METADATA_KEYS)) {
+      batch.push(piece);
+      if (batch.length === 10_000) {
+        if (!out.write(batch.join(''))) await once(out, 'drain');
+        batch = [];
+      }
+    }
+    out.end(batch.join(''));
+    await once(out, 'finish');
+  });
+
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('parses, maps and validates a 1,000,000-row CSV within 3x of a bare papaparse parse', async () => {
+    const size = (await stat(file)).size;
+    console.log(`file: ${ROWS.toLocaleString('en-US')} rows, ${mb(size)}`);
+
+    const bare = await withPeakMemory(async (sample) => {
+      const start = performance.now();
+      let rows = 0;
+      await new Promise<void>((resolve, reject) => {
+        Papa.parse(createReadStream(file, { encoding: 'utf8' }) as unknown as File, {
+          chunk: (results: Papa.ParseResult<unknown>) => {
+            rows += results.data.length;
+            sample();
+          },
+          complete: () => resolve(),
+          error: (error: Error) => reject(error),
+        });
+      });
+      return { rows, ms: performance.now() - start };
+    });
+
+    const ours = await withPeakMemory(async (sample) => {
+      const start = performance.now();
+      let rows = 0;
+      let withErrors = 0;
+      const reader = createCsvReader({
+        onRow: (row) => {
+          rows += 1;
+          if (row.problems.some((p) => p.severity === 'error')) withErrors += 1;
+        },
+      });
+      for await (const chunk of createReadStream(file, { encoding: 'utf8' })) {
+        reader.write(chunk as string);
+        sample();
+      }
+      reader.end();
+      return { rows, withErrors, ms: performance.now() - start };
+    });
+
+    const ratio = ours.result.ms / bare.result.ms;
+    console.log(`bare papaparse parse:       ${rate(bare.result.rows, bare.result.ms)} (${(bare.result.ms / 1000).toFixed(1)} s), peak rss ${mb(bare.peak.rss)}, heap ${mb(bare.peak.heapUsed)}`);
+    console.log(`parse + map + validate:     ${rate(ours.result.rows, ours.result.ms)} (${(ours.result.ms / 1000).toFixed(1)} s), peak rss ${mb(ours.peak.rss)}, heap ${mb(ours.peak.heapUsed)}`);
+    console.log(`ratio to bare parse:        ${ratio.toFixed(2)}x (target: within 3x) ${ratio <= 3 ? 'met' : 'NOT met'}`);
+    expect(bare.result.rows).toBe(ROWS + 1);
+    expect(ours.result.rows).toBe(ROWS);
+    expect(ours.result.withErrors).toBe(0);
+  });
+
+  it('plans import chunks for 1,000,000 drafts', async () => {
+    for (const format of [{ format: 'json' as const }, { format: 'csv' as const, metadataKeys: METADATA_KEYS }]) {
+      const { result, peak } = await withPeakMemory(async () => {
+        const start = performance.now();
+        const plans = planImportChunks(benchDrafts(ROWS), format);
+        return { plans, ms: performance.now() - start };
+      });
+      const { plans, ms } = result;
+      const codes = plans.reduce((sum, p) => sum + p.codes, 0);
+      const largest = Math.max(...plans.map((p) => p.bytes));
+      console.log(
+        `plan ${format.format.padEnd(4)} chunks: ${plans.length} requests for ${codes.toLocaleString('en-US')} drafts in ${(ms / 1000).toFixed(2)} s (largest body ${mb(largest)}), peak rss ${mb(peak.rss)}`,
+      );
+      expect(codes).toBe(ROWS);
+    }
+  });
+});
