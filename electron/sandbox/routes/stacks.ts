@@ -1,3 +1,4 @@
+import { inDateRange, stackComparator } from '../../../shared/domain/stack-selection';
 import { parseIsoDate } from '../dates';
 import { invalidParam, notFound } from '../errors';
 import { pageOf, parseLimit, parsePage } from '../paging';
@@ -27,24 +28,11 @@ function dateRange(query: URLSearchParams, field: 'created_at' | 'updated_at'): 
   });
   const [before, after] = bounds;
   if (before === undefined && after === undefined) return () => true;
-  return (s) => {
-    const value = s[field];
-    if (value === undefined) return false;
-    const ms = Date.parse(value);
-    return (before === undefined || ms < before) && (after === undefined || ms > after);
-  };
+  return (s) => inDateRange(s[field], before, after);
 }
 
 function sortStacks(stacks: Stack[], order: string): Stack[] {
-  const key = order.replace(/^-/, '') as 'created_at' | 'updated_at' | 'name';
-  const sign = order.startsWith('-') ? -1 : 1;
-  return stacks.sort((a, b) => {
-    const [x, y] = [a[key], b[key]];
-    if (x === y) return a.id < b.id ? -sign : sign;
-    if (x === undefined) return 1;
-    if (y === undefined) return -1;
-    return x < y ? -sign : sign;
-  });
+  return stacks.sort(stackComparator(order));
 }
 
 function campaignExists(state: SandboxState, id: string): boolean {

@@ -1,0 +1,86 @@
+import { HistoryTooLargeError } from '../../shared/api';
+import type { StoreDatabase } from '../store/database';
+import type { Writer } from '../store/statements';
+import { finishPull, recordPage, startPull, type PullKind } from './pulls';
+
+export interface PullProgress {
+  page: number;
+  /** Items stored so far in this pull. */
+  items: number;
+  /** The list's size as the service counts it for this query. */
+  total: number;
+}
+
+export interface PullOptions {
+  onProgress?: (progress: PullProgress) => void;
+  now?: () => number;
+}
+
+export interface PullSummary {
+  pullId: number;
+  pages: number;
+  items: number;
+  total: number;
+  /** False when the page limits cut the list short; `notice` then says how to narrow it. */
+  complete: boolean;
+  notice?: string;
+}
+
+export interface PulledPage<T> {
+  page: number;
+  items: T[];
+  total: number;
+  notice?: string;
+}
+
+export interface PullSpec<T extends { id: string }> {
+  target: string;
+  kind: PullKind;
+  query: object;
+  pages: AsyncIterable<PulledPage<T>>;
+  /** Upserts one page's items inside that page's transaction. */
+  store(tx: Writer, items: readonly T[], pullId: number, pulledAt: string): void;
+  /** Runs with the pull's last write when the whole list was read: e.g. drops rows the list no longer has. */
+  whenComplete?(tx: Writer, seen: ReadonlySet<string>): void;
+}
+
+/**
+ * Reads a list page by page into the cache: the pull is recorded (when, what query, how far) and
+ * each page is stored in its own durable transaction, so an interrupted pull keeps what it read.
+ */
+export async function runPull<T extends { id: string }>(db: StoreDatabase, spec: PullSpec<T>, options: PullOptions = {}): Promise<PullSummary> {
+  const now = options.now ?? Date.now;
+  const iso = () => new Date(now()).toISOString();
+  const pullId = await db.write((tx) => startPull(tx, spec.target, spec.kind, spec.query, iso()));
+  const seen = new Set<string>();
+  let pages = 0;
+  let total = 0;
+  let notice: string | undefined;
+  try {
+    for await (const page of spec.pages) {
+      const pulledAt = iso();
+      await db.write((tx) => {
+        spec.store(tx, page.items, pullId, pulledAt);
+        recordPage(tx, pullId, page.items.length, page.total, page.notice);
+      });
+      for (const item of page.items) seen.add(item.id);
+      pages += 1;
+      total = page.total;
+      notice ??= page.notice;
+      options.onProgress?.({ page: page.page, items: seen.size, total });
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await db.write((tx) =>
+      error instanceof HistoryTooLargeError
+        ? finishPull(tx, pullId, 'too_large', iso(), { notice: message, total: error.total })
+        : finishPull(tx, pullId, 'failed', iso(), { error: message }),
+    );
+    throw error;
+  }
+  await db.write((tx) => {
+    if (notice === undefined) spec.whenComplete?.(tx, seen);
+    finishPull(tx, pullId, notice ? 'partial' : 'done', iso(), { total });
+  });
+  return { pullId, pages, items: seen.size, total, complete: notice === undefined, ...(notice && { notice }) };
+}
