@@ -1,0 +1,23 @@
+import { dependenciesOf } from '../../shared/outbox/dependencies';
+import type { Outbox } from './outbox';
+import type { ChunkRecord } from './records';
+
+/** The codes and batch rows one chunk carries (from its manifest file, or its own code). */
+export function chunkCodes(outbox: Outbox, chunk: ChunkRecord): { codes: string[]; rows: (number | null)[] } {
+  if (chunk.bodyFile !== null) return outbox.bodies.manifest(chunk.bodyFile);
+  if (chunk.code !== null) return { codes: [chunk.code], rows: [chunk.rowNo] };
+  return { codes: [], rows: [] };
+}
+
+/** Every code an operation touches; undefined for kinds without codes (rewards). */
+export function operationCodes(outbox: Outbox, opId: number): Set<string> | undefined {
+  const codes = new Set<string>();
+  for (const chunk of outbox.chunks(opId)) for (const code of chunkCodes(outbox, chunk).codes) codes.add(code);
+  return codes.size > 0 ? codes : undefined;
+}
+
+/** Open operations touching any of `codes`: the new operation waits for them. */
+export function openDependencies(outbox: Outbox, codes: Iterable<string>): number[] {
+  const open = outbox.operations({ open: true }).map((op) => ({ id: op.id, codes: operationCodes(outbox, op.id) }));
+  return dependenciesOf(codes, open);
+}

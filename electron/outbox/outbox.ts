@@ -1,0 +1,297 @@
+import type { OperationKind } from '../../shared/outbox/kinds';
+import {
+  TERMINAL_OPERATION_STATES,
+  emptyCounts,
+  nextChunkState,
+  operationState,
+  type ChunkCounts,
+  type ChunkEvent,
+  type ChunkState,
+} from '../../shared/outbox/states';
+import { registerFreezeCheck } from '../batches/batch-lookup';
+import { openOutbox } from '../store/databases';
+import type { StoreDatabase } from '../store/database';
+import type { Writer } from '../store/statements';
+import { BodyFiles } from './bodies';
+import { outboxMigrations } from './schema';
+import {
+  toChunk,
+  toOperation,
+  type ChunkRecord,
+  type ChunkRow,
+  type CodeFailure,
+  type ErrorRecord,
+  type OperationRecord,
+  type OperationRow,
+} from './records';
+
+export interface NewChunk {
+  codes: number;
+  bytes: number;
+  body?: string;
+  bodyFile?: string;
+  bodyHash?: string;
+  code?: string;
+  rowNo?: number;
+}
+
+export interface NewOperation {
+  uid: string;
+  kind: OperationKind;
+  payload: unknown;
+  batchId?: number;
+  dependsOn: readonly number[];
+  codes: number;
+  chunks: readonly NewChunk[];
+}
+
+/** Fields a chunk move may set along with its state. */
+export interface ChunkChanges {
+  attempts?: number;
+  lastError?: ErrorRecord | null;
+  asyncActionId?: string | null;
+  firstTryAt?: number | null;
+  sentAt?: number | null;
+  nextTryAt?: number | null;
+  polls?: number;
+  result?: Record<string, unknown> | null;
+}
+
+const COLUMNS: Record<keyof ChunkChanges, string> = {
+  attempts: 'attempts',
+  lastError: 'last_error',
+  asyncActionId: 'async_action_id',
+  firstTryAt: 'first_try_at',
+  sentAt: 'sent_at',
+  nextTryAt: 'next_try_at',
+  polls: 'polls',
+  result: 'result',
+};
+
+export class OutboxError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OutboxError';
+  }
+}
+
+/**
+ * The queue of operations and the durable state of each request. Every method that changes
+ * something resolves only once the change is on disk.
+ */
+export class Outbox {
+  private removeFreezeCheck: () => void;
+
+  private constructor(
+    readonly db: StoreDatabase,
+    readonly bodies: BodyFiles,
+    private readonly now: () => Date,
+  ) {
+    this.removeFreezeCheck = registerFreezeCheck((batchId) => this.frozenReason(batchId));
+  }
+
+  static async open(dataDir: string, options: { now?: () => Date } = {}): Promise<Outbox> {
+    const db = await openOutbox(dataDir, outboxMigrations);
+    const outbox = new Outbox(db, new BodyFiles(dataDir), options.now ?? (() => new Date()));
+    outbox.bodies.sweep(new Set(db.all<{ uid: string }>('SELECT uid FROM operations').map((r) => r.uid)));
+    return outbox;
+  }
+
+  async close(): Promise<void> {
+    this.removeFreezeCheck();
+    await this.db.close();
+  }
+
+  operations(options: { open?: boolean } = {}): OperationRecord[] {
+    const rows = this.db.all<OperationRow>('SELECT * FROM operations ORDER BY id').map(toOperation);
+    return options.open ? rows.filter((op) => !TERMINAL_OPERATION_STATES.has(op.state) && op.state !== 'dead_letter') : rows;
+  }
+
+  operation(id: number): OperationRecord {
+    const row = this.db.get<OperationRow>('SELECT * FROM operations WHERE id = ?', [id]);
+    if (!row) throw new OutboxError(`There is no operation ${id} in the outbox`);
+    return toOperation(row);
+  }
+
+  chunks(opId: number, states?: readonly ChunkState[]): ChunkRecord[] {
+    const filter = states ? ` AND state IN (${states.map(() => '?').join(',')})` : '';
+    return this.db.all<ChunkRow>(`SELECT * FROM chunks WHERE op_id = ?${filter} ORDER BY idx`, [opId, ...(states ?? [])]).map(toChunk);
+  }
+
+  chunk(opId: number, idx: number): ChunkRecord {
+    const row = this.db.get<ChunkRow>('SELECT * FROM chunks WHERE op_id = ? AND idx = ?', [opId, idx]);
+    if (!row) throw new OutboxError(`Operation ${opId} has no request ${idx}`);
+    return toChunk(row);
+  }
+
+  /** The first chunk of the operation in one of `states`, in order. */
+  firstChunk(opId: number, states: readonly ChunkState[]): ChunkRecord | undefined {
+    const row = this.db.get<ChunkRow>(
+      `SELECT * FROM chunks WHERE op_id = ? AND state IN (${states.map(() => '?').join(',')}) ORDER BY idx LIMIT 1`,
+      [opId, ...states],
+    );
+    return row ? toChunk(row) : undefined;
+  }
+
+  /** Adds an operation and all its chunks in one durable write (the queue row and its cause together). */
+  async enqueue(op: NewOperation): Promise<OperationRecord> {
+    const at = this.now().toISOString();
+    const counts = emptyCounts();
+    counts.pending = op.chunks.length;
+    const id = await this.db.write((tx) => {
+      tx.run(
+        `INSERT INTO operations (uid, created_at, kind, payload, state, batch_id, depends_on, codes, chunk_counts, updated_at)
+         VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?)`,
+        [op.uid, at, op.kind, JSON.stringify(op.payload), op.batchId ?? null, JSON.stringify(op.dependsOn), op.codes, JSON.stringify(counts), at],
+      );
+      const opId = tx.get<{ id: number }>('SELECT last_insert_rowid() AS id')?.id ?? 0;
+      const insert = tx.prepare(
+        `INSERT INTO chunks (op_id, idx, state, code, row_no, body, body_file, body_hash, codes, bytes) VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      op.chunks.forEach((c, idx) => {
+        insert.run([opId, idx, c.code ?? null, c.rowNo ?? null, c.body ?? null, c.bodyFile ?? null, c.bodyHash ?? null, c.codes, c.bytes]);
+      });
+      return opId;
+    });
+    return this.operation(id);
+  }
+
+  /** Moves a chunk by `event` (checked against the state rules) and stores `changes` and `failures` with it. */
+  async move(opId: number, idx: number, event: ChunkEvent, changes: ChunkChanges = {}, failures: readonly Omit<CodeFailure, 'opId' | 'idx'>[] = []): Promise<ChunkRecord> {
+    await this.db.write((tx) => {
+      const current = tx.get<{ state: ChunkState }>('SELECT state FROM chunks WHERE op_id = ? AND idx = ?', [opId, idx]);
+      if (!current) throw new OutboxError(`Operation ${opId} has no request ${idx}`);
+      const next = nextChunkState(current.state, event);
+      updateChunk(tx, opId, idx, { ...changes }, next);
+      if (failures.length > 0) {
+        const insert = tx.prepare('INSERT INTO code_failures (op_id, idx, row_no, code, reason) VALUES (?, ?, ?, ?, ?)');
+        for (const f of failures) insert.run([opId, idx, f.row, f.code, f.reason]);
+      }
+      this.recount(tx, opId, current.state, next);
+    });
+    return this.chunk(opId, idx);
+  }
+
+  /** Stores fields of a chunk without moving it (poll counts, next try). */
+  async note(opId: number, idx: number, changes: ChunkChanges): Promise<void> {
+    await this.db.write((tx) => updateChunk(tx, opId, idx, changes, undefined));
+  }
+
+  /** A row whose payload cannot be read: kept, with the reason, and never run. */
+  async deadLetter(opId: number, reason: string): Promise<void> {
+    await this.db.write((tx) => {
+      tx.run("UPDATE operations SET state = 'dead_letter', dead_reason = ?, updated_at = ? WHERE id = ?", [reason, this.stamp(), opId]);
+    });
+  }
+
+  /** Cancels what was not sent; chunks in flight or accepted run to their end. */
+  async cancel(opId: number): Promise<OperationRecord> {
+    await this.db.write((tx) => {
+      const op = tx.get<OperationRow>('SELECT * FROM operations WHERE id = ?', [opId]);
+      if (!op) throw new OutboxError(`There is no operation ${opId} in the outbox`);
+      if (op.state === 'done' || op.state === 'failed' || op.state === 'cancelled') {
+        throw new OutboxError(`Operation ${opId} is already ${op.state}; there is nothing to cancel`);
+      }
+      tx.run('UPDATE operations SET cancel_requested = 1 WHERE id = ?', [opId]);
+      for (const from of ['pending', 'needs_attention'] as const) {
+        const moved = tx.run("UPDATE chunks SET state = 'cancelled' WHERE op_id = ? AND state = ?", [opId, from]);
+        for (let i = 0; i < moved; i += 1) this.recount(tx, opId, from, 'cancelled');
+      }
+      this.recount(tx, opId, undefined, undefined);
+    });
+    return this.operation(opId);
+  }
+
+  /** Chunks that needed attention are tried again. */
+  async retry(opId: number): Promise<OperationRecord> {
+    await this.db.write((tx) => {
+      const moved = tx.run("UPDATE chunks SET state = 'pending', next_try_at = NULL, first_try_at = NULL WHERE op_id = ? AND state = 'needs_attention'", [opId]);
+      if (moved === 0) throw new OutboxError(`Operation ${opId} has no request that needs attention`);
+      for (let i = 0; i < moved; i += 1) this.recount(tx, opId, 'needs_attention', 'pending');
+    });
+    return this.operation(opId);
+  }
+
+  failures(opId: number): CodeFailure[] {
+    return this.db
+      .all<{ op_id: number; idx: number; row_no: number | null; code: string; reason: string }>(
+        'SELECT op_id, idx, row_no, code, reason FROM code_failures WHERE op_id = ? ORDER BY idx, row_no, code',
+        [opId],
+      )
+      .map((r) => ({ opId: r.op_id, idx: r.idx, row: r.row_no, code: r.code, reason: r.reason }));
+  }
+
+  /** Per-code failures of every operation on a batch, for showing them against its rows. */
+  failuresForBatch(batchId: number): CodeFailure[] {
+    return this.operations()
+      .filter((op) => op.batchId === batchId)
+      .flatMap((op) => this.failures(op.id));
+  }
+
+  frozenReason(batchId: number): string | undefined {
+    return frozenReasonIn(this.db, batchId);
+  }
+
+  /** Every async action id some chunk owns (a lost one is never matched to these). */
+  claimedJobIds(): Set<string> {
+    return new Set(this.db.all<{ id: string }>('SELECT async_action_id AS id FROM chunks WHERE async_action_id IS NOT NULL').map((r) => r.id));
+  }
+
+  syncState(key: string): string | undefined {
+    return this.db.get<{ value: string }>('SELECT value FROM sync_state WHERE key = ?', [key])?.value;
+  }
+
+  async setSyncState(key: string, value: string): Promise<void> {
+    await this.db.write((tx) => tx.run('INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, value]));
+  }
+
+  private recount(tx: Writer, opId: number, from: ChunkState | undefined, to: ChunkState | undefined): void {
+    const row = tx.get<{ chunk_counts: string; cancel_requested: number; state: string }>(
+      'SELECT chunk_counts, cancel_requested, state FROM operations WHERE id = ?',
+      [opId],
+    );
+    if (!row) throw new OutboxError(`There is no operation ${opId} in the outbox`);
+    const counts = JSON.parse(row.chunk_counts) as ChunkCounts;
+    if (from !== undefined && to !== undefined && from !== to) {
+      counts[from] -= 1;
+      counts[to] += 1;
+    }
+    const state = row.state === 'dead_letter' ? 'dead_letter' : operationState(counts, row.cancel_requested === 1);
+    tx.run('UPDATE operations SET chunk_counts = ?, state = ?, updated_at = ? WHERE id = ?', [JSON.stringify(counts), state, this.stamp(), opId]);
+  }
+
+  private stamp(): string {
+    return this.now().toISOString();
+  }
+}
+
+function updateChunk(tx: Writer, opId: number, idx: number, changes: ChunkChanges, state: ChunkState | undefined): void {
+  const sets: string[] = [];
+  const values: (string | number | null)[] = [];
+  if (state !== undefined) {
+    sets.push('state = ?');
+    values.push(state);
+  }
+  for (const [key, value] of Object.entries(changes) as [keyof ChunkChanges, unknown][]) {
+    if (value === undefined) continue;
+    sets.push(`${COLUMNS[key]} = ?`);
+    values.push(value === null ? null : typeof value === 'object' ? JSON.stringify(value) : (value as string | number));
+  }
+  if (sets.length === 0) return;
+  tx.run(`UPDATE chunks SET ${sets.join(', ')} WHERE op_id = ? AND idx = ?`, [...values, opId, idx]);
+}
+
+/**
+ * Freezing is derived from the outbox alone: a batch is frozen while an operation on it is open.
+ * Queueing changes only the outbox file, in one durable write, so no crash between the library and
+ * the outbox files can leave a batch frozen without its operation, or an operation on a batch that
+ * can still be edited.
+ */
+function frozenReasonIn(reader: Pick<Writer, 'get'>, batchId: number): string | undefined {
+  const open = reader.get<{ id: number; kind: string; state: string }>(
+    "SELECT id, kind, state FROM operations WHERE batch_id = ? AND state NOT IN ('done', 'failed', 'cancelled', 'dead_letter') ORDER BY id LIMIT 1",
+    [batchId],
+  );
+  if (!open) return undefined;
+  return `Batch ${batchId} is frozen: it is queued for sync (operation ${open.id}, ${open.kind}, ${open.state}). Wait until the sync finishes, or cancel the operation with "voucher-desk outbox cancel ${open.id}", to change it`;
+}

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import type { AddVoucherRequest } from '../../shared/api/operations/campaigns';
+import { importChunks, type ChunkLimits } from '../../shared/domain/chunk-planner';
+import { collectMetadataKeys } from '../../shared/domain/csv-writer';
+import type { VoucherDraft } from '../../shared/domain/voucher';
+import { findBatch } from '../batches/batch-lookup';
+import { effectiveDraft } from '../batches/inherit';
+import { SELECT_ROWS, type StoredRow } from '../batches/rows';
+import type { BatchDefaults, BatchSummary } from '../batches/types';
+import type { StoreDatabase } from '../store/database';
+import type { Reader } from '../store/statements';
+import { sha256 } from './bodies';
+import { openDependencies } from './op-codes';
+import { OutboxError, type NewChunk, type Outbox } from './outbox';
+import type { OperationRecord } from './records';
+
+export interface QueueContext {
+  library: StoreDatabase;
+  outbox: Outbox;
+}
+
+export interface QueueImportOptions {
+  format: 'json' | 'csv';
+  /** CSV only: webhooks for every created or updated voucher. */
+  webhooksEnable?: boolean;
+  /** Smaller than the service's limits, e.g. to test several chunks cheaply. */
+  limits?: ChunkLimits;
+}
+
+const PAGE = 5000;
+
+/** The batch's rows in order, each as the voucher it describes (defaults overlaid). */
+function* batchDrafts(reader: Reader, batchId: number, defaults: BatchDefaults, rows?: number[]): Generator<VoucherDraft> {
+  let after = 0;
+  for (;;) {
+    const page = reader.all<StoredRow>(`${SELECT_ROWS} WHERE batch_id = ? AND row_no > ? ORDER BY row_no LIMIT ?`, [batchId, after, PAGE]);
+    for (const stored of page) {
+      rows?.push(stored.row_no);
+      yield effectiveDraft(defaults, JSON.parse(stored.fields) as Record<string, unknown>, stored.code) as unknown as VoucherDraft;
+    }
+    const last = page.at(-1);
+    if (!last) return;
+    after = last.row_no;
+  }
+}
+
+/** Only a whole, valid, live batch is queued: what is sent is what the user reviewed. */
+function queueableBatch(reader: Reader, ref: string): BatchSummary {
+  const batch = findBatch(reader, ref);
+  if (batch.deletedAt !== null) throw new OutboxError(`Batch ${batch.id} "${batch.name}" is in the trash; restore it before queueing it`);
+  if (batch.rows === 0) throw new OutboxError(`Batch ${batch.id} "${batch.name}" has no rows; there is nothing to queue`);
+  if (batch.invalidRows > 0) {
+    throw new OutboxError(`Batch ${batch.id} "${batch.name}" has ${batch.invalidRows} invalid row(s); fix them (list them with "voucher-desk rows ${batch.id} --invalid") before queueing it`);
+  }
+  return batch;
+}
+
+/**
+ * Queues a batch import. The library is held (no edit can start) while its rows are read and the
+ * request bodies are written; the operation then appears in one durable outbox write, and from that
+ * moment the batch is frozen (freezing is derived from the outbox, see outbox.ts).
+ */
+export function queueImport(ctx: QueueContext, batchRef: string, options: QueueImportOptions): Promise<OperationRecord> {
+  return ctx.library.exclusive(async (reader) => {
+    const batch = queueableBatch(reader, batchRef);
+    const format =
+      options.format === 'json'
+        ? ({ format: 'json' } as const)
+        : ({ format: 'csv', metadataKeys: collectMetadataKeys(batchDrafts(reader, batch.id, batch.defaults)) } as const);
+    const uid = randomUUID();
+    const rows: number[] = [];
+    const chunks: NewChunk[] = [];
+    const codes: string[] = [];
+    for (const chunk of importChunks(batchDrafts(reader, batch.id, batch.defaults, rows), format, options.limits)) {
+      const chunkCodes = chunk.drafts.map((draft) => draft.code);
+      const chunkRows = rows.slice(chunk.plan.start, chunk.plan.end);
+      const bodyFile = ctx.outbox.bodies.write(uid, chunk.plan.index, chunk.body, { codes: chunkCodes, rows: chunkRows });
+      chunks.push({ codes: chunk.plan.codes, bytes: chunk.plan.bytes, bodyFile, bodyHash: sha256(chunk.body) });
+      for (const code of chunkCodes) codes.push(code);
+    }
+    const payload =
+      options.format === 'json'
+        ? { batchId: batch.id, batchName: batch.name }
+        : { batchId: batch.id, batchName: batch.name, webhooksEnable: options.webhooksEnable ?? false };
+    return ctx.outbox.enqueue({
+      uid,
+      kind: options.format === 'json' ? 'import-json' : 'import-csv',
+      payload,
+      batchId: batch.id,
+      dependsOn: openDependencies(ctx.outbox, codes),
+      codes: codes.length,
+      chunks,
+    });
+  });
+}
+
+const CAMPAIGN_FIELDS = ['category', 'metadata', 'additional_info', 'start_date', 'expiration_date', 'active'] as const;
+
+/** What a batch row sets for a voucher added to a campaign: its values override the campaign's defaults. */
+export function addToCampaignBody(draft: VoucherDraft): AddVoucherRequest {
+  const body: Record<string, unknown> = {};
+  for (const field of CAMPAIGN_FIELDS) if (draft[field] !== undefined) body[field] = draft[field];
+  if (draft.redemption !== undefined) body['redemption'] = { quantity: draft.redemption.quantity };
+  return body as AddVoucherRequest;
+}
+
+/** Queues one request per code of the batch: add the code to the campaign. */
+export function queueAddToCampaign(ctx: QueueContext, batchRef: string, campaignId: string): Promise<OperationRecord> {
+  if (campaignId.trim() === '') return Promise.reject(new OutboxError('campaign: give the campaign id or name'));
+  return ctx.library.exclusive(async (reader) => {
+    const batch = queueableBatch(reader, batchRef);
+    const rows: number[] = [];
+    const chunks: NewChunk[] = [];
+    for (const draft of batchDrafts(reader, batch.id, batch.defaults, rows)) {
+      const body = JSON.stringify(addToCampaignBody(draft));
+      chunks.push({ codes: 1, bytes: Buffer.byteLength(body), body, code: draft.code, rowNo: rows.at(-1) as number });
+    }
+    return ctx.outbox.enqueue({
+      uid: randomUUID(),
+      kind: 'add-to-campaign',
+      payload: { batchId: batch.id, batchName: batch.name, campaignId: campaignId.trim() },
+      batchId: batch.id,
+      dependsOn: openDependencies(ctx.outbox, chunks.map((c) => c.code as string)),
+      codes: chunks.length,
+      chunks,
+    });
+  });
+}

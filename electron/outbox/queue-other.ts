@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { rewardBody } from '../../shared/api/operations/rewards';
+import { REWARD_MARKER_KEY, payloadSchemas, type RewardRequest } from '../../shared/outbox/kinds';
+import { openDependencies } from './op-codes';
+import { OutboxError, type Outbox } from './outbox';
+import type { OperationRecord } from './records';
+
+/**
+ * Queues a reward. A reward has no natural key, so its metadata carries the operation's id: after an
+ * uncertain create, the reward list tells whether it exists.
+ */
+export async function queueReward(outbox: Outbox, request: RewardRequest): Promise<OperationRecord> {
+  const uid = randomUUID();
+  const parsed = payloadSchemas.reward.shape.request.safeParse(request);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new OutboxError(`reward ${issue?.path.join('.') || ''}: ${issue?.message ?? 'invalid'}`);
+  }
+  const marked = { ...parsed.data, metadata: { ...parsed.data.metadata, [REWARD_MARKER_KEY]: uid } };
+  const body = JSON.stringify(rewardBody(marked));
+  return outbox.enqueue({
+    uid,
+    kind: 'reward',
+    payload: { request: marked, marker: uid },
+    dependsOn: [],
+    codes: 0,
+    chunks: [{ codes: 0, bytes: Buffer.byteLength(body), body }],
+  });
+}
+
+/** Queues deletions, one request per code; `force` removes for good instead of moving to the bin. */
+export async function queueDelete(outbox: Outbox, codes: readonly string[], force: boolean): Promise<OperationRecord> {
+  const unique = [...new Set(codes.map((code) => code.trim()))];
+  const empty = unique.findIndex((code) => code === '');
+  if (empty >= 0 || unique.length === 0) throw new OutboxError('codes: give at least one code, none of them empty');
+  return outbox.enqueue({
+    uid: randomUUID(),
+    kind: 'delete',
+    payload: { codes: unique, force },
+    dependsOn: openDependencies(outbox, unique),
+    codes: unique.length,
+    chunks: unique.map((code) => ({ codes: 1, bytes: 0, code })),
+  });
+}

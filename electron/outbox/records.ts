@@ -1,0 +1,139 @@
+import type { ServiceErrorBody } from '../../shared/api/errors';
+import type { OperationKind } from '../../shared/outbox/kinds';
+import type { ChunkCounts, ChunkState, OperationState } from '../../shared/outbox/states';
+import type { SqlValue } from '../store/statements';
+
+// Rows of the outbox as the rest of the app reads them.
+
+/** The last error of a chunk: the service's error object when there was one, else the client's text. */
+export interface ErrorRecord extends Partial<ServiceErrorBody> {
+  name: string;
+  message: string;
+  status?: number;
+  at: number;
+}
+
+export interface OperationRecord {
+  id: number;
+  uid: string;
+  createdAt: string;
+  kind: OperationKind | string;
+  payload: string;
+  state: OperationState;
+  batchId: number | null;
+  dependsOn: number[];
+  cancelRequested: boolean;
+  deadReason: string | null;
+  codes: number;
+  chunkCounts: ChunkCounts;
+  updatedAt: string;
+}
+
+export interface ChunkRecord {
+  opId: number;
+  idx: number;
+  state: ChunkState;
+  attempts: number;
+  lastError: ErrorRecord | null;
+  asyncActionId: string | null;
+  /** Per-code requests (add to campaign, delete): the code and its batch row. */
+  code: string | null;
+  rowNo: number | null;
+  /** Small JSON bodies kept inline; import bodies are in files. */
+  body: string | null;
+  bodyFile: string | null;
+  bodyHash: string | null;
+  codes: number;
+  bytes: number;
+  firstTryAt: number | null;
+  sentAt: number | null;
+  nextTryAt: number | null;
+  polls: number;
+  result: Record<string, unknown> | null;
+}
+
+export interface CodeFailure {
+  opId: number;
+  idx: number;
+  row: number | null;
+  code: string;
+  reason: string;
+}
+
+export interface OperationRow extends Record<string, SqlValue> {
+  id: number;
+  uid: string;
+  created_at: string;
+  kind: string;
+  payload: string;
+  state: string;
+  batch_id: number | null;
+  depends_on: string;
+  cancel_requested: number;
+  dead_reason: string | null;
+  codes: number;
+  chunk_counts: string;
+  updated_at: string;
+}
+
+export interface ChunkRow extends Record<string, SqlValue> {
+  op_id: number;
+  idx: number;
+  state: string;
+  attempts: number;
+  last_error: string | null;
+  async_action_id: string | null;
+  code: string | null;
+  row_no: number | null;
+  body: string | null;
+  body_file: string | null;
+  body_hash: string | null;
+  codes: number;
+  bytes: number;
+  first_try_at: number | null;
+  sent_at: number | null;
+  next_try_at: number | null;
+  polls: number;
+  result: string | null;
+}
+
+export function toOperation(row: OperationRow): OperationRecord {
+  return {
+    id: row.id,
+    uid: row.uid,
+    createdAt: row.created_at,
+    kind: row.kind,
+    payload: row.payload,
+    state: row.state as OperationState,
+    batchId: row.batch_id,
+    dependsOn: JSON.parse(row.depends_on) as number[],
+    cancelRequested: row.cancel_requested === 1,
+    deadReason: row.dead_reason,
+    codes: row.codes,
+    chunkCounts: JSON.parse(row.chunk_counts) as ChunkCounts,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function toChunk(row: ChunkRow): ChunkRecord {
+  return {
+    opId: row.op_id,
+    idx: row.idx,
+    state: row.state as ChunkState,
+    attempts: row.attempts,
+    lastError: row.last_error === null ? null : (JSON.parse(row.last_error) as ErrorRecord),
+    asyncActionId: row.async_action_id,
+    code: row.code,
+    rowNo: row.row_no,
+    body: row.body,
+    bodyFile: row.body_file,
+    bodyHash: row.body_hash,
+    codes: row.codes,
+    bytes: row.bytes,
+    firstTryAt: row.first_try_at,
+    sentAt: row.sent_at,
+    nextTryAt: row.next_try_at,
+    polls: row.polls,
+    result: row.result === null ? null : (JSON.parse(row.result) as Record<string, unknown>),
+  };
+}

@@ -1,0 +1,65 @@
+import type { Migration } from '../store/migrations';
+
+// The outbox database: small and hot. An operation keeps the count of its chunks in each state
+// (chunk_counts), changed with every chunk move, so its state is known without scanning its chunks.
+// Operation rows are the queue ({ id, created_at, kind, payload });
+// chunk rows are the requests with their durable state; import bodies live in files beside it (see
+// bodies.ts), so a state change appends a short journal line and never rewrites megabytes.
+export const outboxMigrations: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'operations, chunks, per-code failures, sync state',
+    up(tx) {
+      tx.run(`CREATE TABLE operations (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        uid TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        state TEXT NOT NULL,
+        batch_id INTEGER,
+        depends_on TEXT NOT NULL,
+        cancel_requested INTEGER NOT NULL DEFAULT 0,
+        dead_reason TEXT,
+        codes INTEGER NOT NULL,
+        chunk_counts TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      )`);
+      tx.run('CREATE INDEX operations_batch ON operations (batch_id, state)');
+      // body_file/body_hash: import bodies in files; body: small inline request bodies (JSON).
+      tx.run(`CREATE TABLE chunks (
+        op_id INTEGER NOT NULL,
+        idx INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT,
+        async_action_id TEXT,
+        code TEXT,
+        row_no INTEGER,
+        body TEXT,
+        body_file TEXT,
+        body_hash TEXT,
+        codes INTEGER NOT NULL,
+        bytes INTEGER NOT NULL,
+        first_try_at INTEGER,
+        sent_at INTEGER,
+        next_try_at INTEGER,
+        polls INTEGER NOT NULL DEFAULT 0,
+        result TEXT,
+        PRIMARY KEY (op_id, idx)
+      ) WITHOUT ROWID`);
+      tx.run('CREATE INDEX chunks_state ON chunks (state, op_id)');
+      tx.run('CREATE INDEX chunks_job ON chunks (async_action_id) WHERE async_action_id IS NOT NULL');
+      // Per-code failures, against the draft (batch row) they came from.
+      tx.run(`CREATE TABLE code_failures (
+        op_id INTEGER NOT NULL,
+        idx INTEGER NOT NULL,
+        row_no INTEGER,
+        code TEXT NOT NULL,
+        reason TEXT NOT NULL
+      )`);
+      tx.run('CREATE INDEX code_failures_op ON code_failures (op_id, idx)');
+      tx.run('CREATE TABLE sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
+    },
+  },
+];

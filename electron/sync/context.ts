@@ -1,0 +1,23 @@
+import type { Clock, VoucherClient } from '../../shared/api';
+import type { ParsedOperation } from '../../shared/outbox/kinds';
+import type { Outbox } from '../outbox/outbox';
+import type { ChunkRecord, OperationRecord } from '../outbox/records';
+
+export interface SyncContext {
+  outbox: Outbox;
+  client: VoucherClient;
+  clock: Clock;
+}
+
+/** One request of an operation whose payload was read. */
+export interface Work {
+  op: OperationRecord;
+  parsed: ParsedOperation;
+  chunk: ChunkRecord;
+}
+
+export function jobTypeOf(parsed: ParsedOperation): 'VOUCHERS.IMPORT' | 'VOUCHERS.IMPORT_CSV' | undefined {
+  if (parsed.kind === 'import-json') return 'VOUCHERS.IMPORT';
+  if (parsed.kind === 'import-csv') return 'VOUCHERS.IMPORT_CSV';
+  return undefined;
+}

@@ -1,0 +1,284 @@
+import { mayRetry, retryDelay, type RetryPolicy } from '../../shared/api/backoff';
+import type { Clock, VoucherClient } from '../../shared/api';
+import { parseOperation, type ParsedOperation } from '../../shared/outbox/kinds';
+import { TERMINAL_OPERATION_STATES } from '../../shared/outbox/states';
+import type { Outbox } from '../outbox/outbox';
+import type { OperationRecord } from '../outbox/records';
+import { classify, errorRecord, type PauseReason, type Verdict } from './classify';
+import type { SyncContext, Work } from './context';
+import { pollChunk } from './poll';
+import { reconcileChunk } from './reconcile';
+import { sendChunk } from './send';
+import { progressOf, type SyncProgress } from './progress';
+
+export type EngineStatus =
+  | { state: 'idle' }
+  | { state: 'running' }
+  | { state: 'paused'; reason: PauseReason; message: string }
+  | { state: 'stopped' }
+  | { state: 'finished' };
+
+export type SyncEvent =
+  | { type: 'status'; status: EngineStatus }
+  | { type: 'progress'; progress: SyncProgress }
+  | { type: 'request'; opId: number; chunk: number; step: 'send' | 'poll' | 'reconcile'; outcome: string };
+
+export interface EngineOptions {
+  outbox: Outbox;
+  client: VoucherClient;
+  clock?: Clock;
+  /** Waits between steps; tests pass one that advances a manual clock. */
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  /** Retries of a write answered 5xx (or 429 without a wait): counted from the chunk's first try. */
+  retry?: Partial<RetryPolicy>;
+  /** Offline: try again after this long instead of staying paused (undefined: stay paused). */
+  offlineRetryMs?: number;
+  onEvent?: (event: SyncEvent) => void;
+}
+
+const DEFAULT_WRITE_RETRY: RetryPolicy = { maxAttempts: 8, baseDelayMs: 500, maxDelayMs: 30_000, deadlineMs: 10 * 60_000 };
+
+const PROGRESS_INTERVAL_MS = 200;
+
+type Step = { type: 'reconcile' | 'poll' | 'send'; work: Work } | { type: 'wait'; ms: number } | { type: 'finished' };
+
+/**
+ * Replays the outbox against the service, one request at a time, in queue order. Each step first
+ * makes its intent durable (a chunk is `sending` before its request leaves), so after a crash at
+ * any point the outbox says what may have happened, and an uncertain chunk is reconciled before
+ * anything else is sent. Import jobs are polled while later requests go out, so the service always
+ * has work.
+ */
+export class SyncEngine {
+  private status: EngineStatus = { state: 'idle' };
+  private stopRequested = false;
+  private wake: (() => void) | undefined;
+  private running: Promise<EngineStatus> | undefined;
+  private readonly parsed = new Map<number, ParsedOperation>();
+  private readonly ctx: SyncContext;
+  private readonly retry: RetryPolicy;
+  private requests = 0;
+  private lastProgressAt = 0;
+
+  constructor(private readonly o: EngineOptions) {
+    this.ctx = { outbox: o.outbox, client: o.client, clock: o.clock ?? { now: () => Date.now() } };
+    this.retry = { ...DEFAULT_WRITE_RETRY, ...o.retry };
+  }
+
+  current(): EngineStatus {
+    return this.status;
+  }
+
+  /** Runs until every open operation is settled, the engine is stopped, or it pauses for a cause it cannot fix itself. */
+  run(): Promise<EngineStatus> {
+    this.running ??= this.loop().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  pause(): void {
+    this.setStatus({ state: 'paused', reason: 'user', message: 'Paused by the user' });
+    this.wake?.();
+  }
+
+  /** After a pause (the user's, or once credentials, region or connection are fixed). */
+  resume(): Promise<EngineStatus> {
+    if (this.status.state === 'paused') this.setStatus({ state: 'running' });
+    this.wake?.();
+    return this.run();
+  }
+
+  /** Stops between requests (on quit); resolves once the current request has finished. */
+  async stop(): Promise<void> {
+    this.stopRequested = true;
+    this.wake?.();
+    await this.running;
+  }
+
+  progress(): SyncProgress {
+    return progressOf(this.o.outbox, this.o.client, this.requests);
+  }
+
+  private async loop(): Promise<EngineStatus> {
+    this.stopRequested = false;
+    if (this.status.state !== 'paused') this.setStatus({ state: 'running' });
+    for (;;) {
+      if (this.stopRequested) return this.setStatus({ state: 'stopped' });
+      if (this.status.state === 'paused') {
+        if (this.status.reason !== 'offline' || this.o.offlineRetryMs === undefined) return this.status;
+        await this.sleep(this.o.offlineRetryMs);
+        if (this.stopRequested) continue;
+        this.setStatus({ state: 'running' });
+      }
+      const step = await this.nextStep();
+      if (step.type === 'finished') {
+        this.reportProgress(true);
+        await this.saveBudget();
+        return this.setStatus({ state: 'finished' });
+      }
+      if (step.type === 'wait') {
+        await this.sleep(step.ms);
+        continue;
+      }
+      await this.perform(step.type, step.work);
+      this.reportProgress(false);
+    }
+  }
+
+  private async perform(type: 'reconcile' | 'poll' | 'send', work: Work): Promise<void> {
+    const { outbox } = this.o;
+    const now = this.ctx.clock.now();
+    try {
+      if (type === 'send') {
+        const chunk = await outbox.move(work.op.id, work.chunk.idx, { type: 'send' }, {
+          attempts: work.chunk.attempts + 1,
+          sentAt: now,
+          nextTryAt: null,
+          firstTryAt: work.chunk.firstTryAt ?? now,
+        });
+        this.requests += 1;
+        await sendChunk(this.ctx, { ...work, chunk });
+      } else {
+        this.requests += 1;
+        await (type === 'poll' ? pollChunk(this.ctx, work) : reconcileChunk(this.ctx, work));
+      }
+      this.emit({ type: 'request', opId: work.op.id, chunk: work.chunk.idx, step: type, outcome: outbox.chunk(work.op.id, work.chunk.idx).state });
+    } catch (error) {
+      await this.handle(type, work, error, classify(error, type === 'send'));
+    }
+  }
+
+  private async handle(type: 'reconcile' | 'poll' | 'send', work: Work, error: unknown, verdict: Verdict): Promise<void> {
+    const { outbox } = this.o;
+    const { op, chunk } = work;
+    const now = this.ctx.clock.now();
+    const lastError = errorRecord(error, now);
+    this.emit({ type: 'request', opId: op.id, chunk: chunk.idx, step: type, outcome: `${verdict.type}: ${lastError.message}` });
+    const state = outbox.chunk(op.id, chunk.idx).state;
+    if (verdict.type === 'pause') {
+      // The request was refused before it was carried out: it goes back to the queue as it was.
+      if (state === 'sending' && type === 'send') await outbox.move(op.id, chunk.idx, { type: 'not-carried-out' }, { lastError, attempts: chunk.attempts });
+      else await outbox.note(op.id, chunk.idx, { lastError });
+      this.setStatus({ state: 'paused', reason: verdict.reason, message: verdict.message });
+      return;
+    }
+    if (verdict.type === 'uncertain') {
+      await outbox.note(op.id, chunk.idx, { lastError });
+      return;
+    }
+    if (verdict.type === 'retry') {
+      const attempts = type === 'send' ? chunk.attempts + 1 : chunk.polls + 1;
+      const waitMs = retryDelay(attempts, this.retry, this.o.random ?? Math.random, verdict.retryAfterMs);
+      const started = chunk.firstTryAt ?? now;
+      const inTime = verdict.rateLimited || mayRetry(attempts, now - started, waitMs, this.retry);
+      if (type === 'send') {
+        if (inTime) await outbox.move(op.id, chunk.idx, { type: 'not-carried-out' }, { lastError, nextTryAt: now + waitMs });
+        else await outbox.move(op.id, chunk.idx, { type: 'needs-attention' }, { lastError });
+      } else {
+        await outbox.note(op.id, chunk.idx, { lastError, nextTryAt: now + waitMs });
+      }
+      return;
+    }
+    if (verdict.type === 'permanent' && type === 'send') {
+      const failures = chunk.code !== null ? [{ code: chunk.code, row: chunk.rowNo, reason: lastError.message }] : [];
+      await outbox.move(op.id, chunk.idx, { type: 'failed' }, { lastError }, failures);
+      return;
+    }
+    await outbox.move(op.id, chunk.idx, { type: 'needs-attention' }, { lastError });
+  }
+
+  /** The operation's payload, read once; an unreadable one is dead-lettered by the caller, never deleted. */
+  private operation(op: OperationRecord): ParsedOperation | { reason: string } {
+    const cached = this.parsed.get(op.id);
+    if (cached) return cached;
+    const result = parseOperation(op.kind, op.payload);
+    if (!result.ok) return { reason: result.reason };
+    this.parsed.set(op.id, result.op);
+    return result.op;
+  }
+
+  /** Uncertain chunks first, then due polls, then the next request of the first operation free to go. */
+  private async nextStep(): Promise<Step> {
+    const { outbox } = this.o;
+    const now = this.ctx.clock.now();
+    const open = outbox.operations({ open: true });
+    const ready: { op: OperationRecord; parsed: ParsedOperation }[] = [];
+    for (const op of open) {
+      const parsed = this.operation(op);
+      if ('reason' in parsed) {
+        await outbox.deadLetter(op.id, parsed.reason);
+        continue;
+      }
+      ready.push({ op, parsed });
+    }
+    let wait = Number.POSITIVE_INFINITY;
+    for (const { op, parsed } of ready) {
+      const chunk = outbox.firstChunk(op.id, ['sending']);
+      if (chunk) {
+        if (chunk.nextTryAt !== null && chunk.nextTryAt > now) wait = Math.min(wait, chunk.nextTryAt - now);
+        else return { type: 'reconcile', work: { op, parsed, chunk } };
+      }
+    }
+    for (const { op, parsed } of ready) {
+      for (const chunk of outbox.chunks(op.id, ['accepted'])) {
+        const due = chunk.nextTryAt ?? now;
+        if (due <= now) return { type: 'poll', work: { op, parsed, chunk } };
+        wait = Math.min(wait, due - now);
+      }
+    }
+    const states = new Map(outbox.operations().map((op) => [op.id, op.state]));
+    for (const { op, parsed } of ready) {
+      if (op.cancelRequested) continue;
+      const blocked = op.dependsOn.some((id) => {
+        const state = states.get(id);
+        return state !== undefined && !TERMINAL_OPERATION_STATES.has(state) && state !== 'dead_letter';
+      });
+      if (blocked) continue;
+      const chunk = outbox.firstChunk(op.id, ['pending']);
+      if (!chunk) continue;
+      const due = chunk.nextTryAt ?? now;
+      if (due <= now) return { type: 'send', work: { op, parsed, chunk } };
+      wait = Math.min(wait, due - now);
+    }
+    return Number.isFinite(wait) ? { type: 'wait', ms: wait } : { type: 'finished' };
+  }
+
+  private async saveBudget(): Promise<void> {
+    const budget = this.o.client.rateBudget();
+    if (budget) await this.o.outbox.setSyncState('budget', JSON.stringify({ limit: budget.limit, remaining: budget.remaining, seenAt: this.ctx.clock.now() }));
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      let settled = false;
+      const done = (): void => {
+        if (settled) return;
+        settled = true;
+        this.wake = undefined;
+        resolve();
+      };
+      this.wake = done;
+      void (this.o.sleep ?? ((t: number) => new Promise((r) => setTimeout(r, t))))(ms).then(done);
+    });
+  }
+
+  /** At most a few progress events a second: each one reads the outbox. */
+  private reportProgress(force: boolean): void {
+    const now = Date.now();
+    if (!this.o.onEvent || (!force && now - this.lastProgressAt < PROGRESS_INTERVAL_MS)) return;
+    this.lastProgressAt = now;
+    this.emit({ type: 'progress', progress: this.progress() });
+  }
+
+  private setStatus(status: EngineStatus): EngineStatus {
+    this.status = status;
+    this.emit({ type: 'status', status });
+    return status;
+  }
+
+  private emit(event: SyncEvent): void {
+    this.o.onEvent?.(event);
+  }
+}

@@ -1,0 +1,61 @@
+import { isFinished, type AsyncAction } from '../../shared/api';
+import { ServiceError } from '../../shared/api/errors';
+import { pollDelay } from '../../shared/outbox/polling';
+import type { ChunkManifest } from '../outbox/bodies';
+import type { CodeFailure } from '../outbox/records';
+import type { SyncContext, Work } from './context';
+
+type Failure = Omit<CodeFailure, 'opId' | 'idx'>;
+
+/** Per-code failures of a finished import, each tied to the batch row it came from. */
+export function importFailures(action: AsyncAction, manifest: ChunkManifest, csv: boolean): Failure[] {
+  const failed = Array.isArray(action.result?.failed) ? action.result.failed : [];
+  const rowOfCode = new Map<string, number>();
+  manifest.codes.forEach((code, i) => {
+    if (!rowOfCode.has(code)) rowOfCode.set(code, manifest.rows[i] as number);
+  });
+  return failed.map((item) => {
+    const byRow = csv && typeof item.row === 'number' ? manifest.rows[item.row - 1] : undefined;
+    return { code: String(item.code), row: byRow ?? rowOfCode.get(item.code) ?? null, reason: item.reason ?? 'failed without a reason' };
+  });
+}
+
+/** One look at an accepted job; a finished one moves its chunk to done (or failed) with its per-code failures. */
+export async function pollChunk(ctx: SyncContext, work: Work): Promise<void> {
+  const { op, chunk, parsed } = work;
+  let action: AsyncAction;
+  try {
+    action = await ctx.client.getAsyncAction(chunk.asyncActionId as string);
+  } catch (error) {
+    if (error instanceof ServiceError && error.status === 404) {
+      await ctx.outbox.move(op.id, chunk.idx, { type: 'needs-attention' }, {
+        lastError: { name: 'JobNotFound', message: `The service no longer knows job ${chunk.asyncActionId}; check the codes of this request`, at: ctx.clock.now() },
+      });
+      return;
+    }
+    throw error;
+  }
+  if (!isFinished(action)) {
+    await ctx.outbox.note(op.id, chunk.idx, { polls: chunk.polls + 1, nextTryAt: ctx.clock.now() + pollDelay(chunk.codes, chunk.polls + 1) });
+    return;
+  }
+  const result = {
+    status: action.status,
+    operation_status: action.operation_status ?? null,
+    done_count: action.result?.done_count ?? null,
+    failed_count: action.result?.failed_count ?? null,
+    processing_time: action.processing_time ?? null,
+    message: action.result?.message ?? null,
+  };
+  if (action.status === 'FAILED') {
+    await ctx.outbox.move(op.id, chunk.idx, { type: 'failed' }, {
+      result,
+      polls: chunk.polls + 1,
+      lastError: { name: 'JobFailed', message: `Job ${action.id} failed: ${action.result?.message ?? 'no reason given'}`, at: ctx.clock.now() },
+    });
+    return;
+  }
+  const failures = importFailures(action, ctx.outbox.bodies.manifest(chunk.bodyFile as string), parsed.kind === 'import-csv');
+  const allFailed = failures.length >= chunk.codes;
+  await ctx.outbox.move(op.id, chunk.idx, { type: allFailed ? 'failed' : 'done' }, { result, polls: chunk.polls + 1 }, failures);
+}

@@ -1,0 +1,117 @@
+import type { OperationKind } from './kinds';
+import { expectedPolls } from './polling';
+import type { ChunkState } from './states';
+
+// What a sync would do, computed from the outbox alone (no network): the requests it sends and every
+// API call it will use, compared with the rate budget last seen. Sandbox projects of the service
+// allow only 100 calls an hour, so this is how a user knows a sync will fit before starting it.
+
+export interface PlanChunk {
+  state: ChunkState;
+  codes: number;
+  bytes: number;
+}
+
+export interface PlanOperation {
+  id: number;
+  kind: OperationKind;
+  label: string;
+  chunks: readonly PlanChunk[];
+}
+
+export interface BudgetFigures {
+  limit: number;
+  remaining: number;
+  /** When the figures were seen (ms), for the message. */
+  seenAt?: number;
+}
+
+export interface DryRunInput {
+  operations: readonly PlanOperation[];
+  target: string;
+  /** OAuth: tokens are minted (each mint is a call); keys: none. */
+  usesTokens: boolean;
+  /** The budget last seen, or undefined when no sync has run yet. */
+  budget: BudgetFigures | undefined;
+  /** Assumed when no budget is known: a service sandbox project's hourly allowance. */
+  assumedLimit: number;
+  /** Expected calls per second the service sustains, to estimate duration (token renewals). */
+  callsPerSecond: number;
+  tokenLifetimeMs: number;
+}
+
+export interface PlannedOperation {
+  id: number;
+  kind: OperationKind;
+  label: string;
+  requests: number;
+  codes: number;
+  bytes: number;
+}
+
+export interface DryRunPlan {
+  target: string;
+  operations: PlannedOperation[];
+  requests: number;
+  codes: number;
+  bytes: number;
+  calls: { writes: number; polls: number; reconcile: number; tokens: number; total: number };
+  budget: { limit: number; remaining: number; known: boolean };
+  fits: boolean;
+  message: string;
+}
+
+const SENDABLE: ReadonlySet<ChunkState> = new Set(['pending', 'sending']);
+
+function isImport(kind: OperationKind): boolean {
+  return kind === 'import-json' || kind === 'import-csv';
+}
+
+export function planSync(input: DryRunInput): DryRunPlan {
+  const operations: PlannedOperation[] = [];
+  let writes = 0;
+  let polls = 0;
+  let reconcile = 0;
+  for (const op of input.operations) {
+    const open = op.chunks.filter((chunk) => SENDABLE.has(chunk.state));
+    const planned = { id: op.id, kind: op.kind, label: op.label, requests: open.length, codes: 0, bytes: 0 };
+    for (const chunk of open) {
+      planned.codes += chunk.codes;
+      planned.bytes += chunk.bytes;
+      // A chunk left in `sending` is checked first: the job list, or a look-up of the code or reward.
+      if (chunk.state === 'sending') reconcile += 1;
+    }
+    writes += open.length;
+    if (isImport(op.kind)) {
+      for (const chunk of op.chunks) {
+        if (SENDABLE.has(chunk.state) || chunk.state === 'accepted') polls += expectedPolls(chunk.codes);
+      }
+    }
+    if (open.length > 0 || op.chunks.some((chunk) => chunk.state === 'accepted')) operations.push(planned);
+  }
+  const calls = writes + polls + reconcile;
+  const seconds = calls / Math.max(0.001, input.callsPerSecond);
+  const tokens = input.usesTokens && calls > 0 ? 1 + Math.floor((seconds * 1000) / input.tokenLifetimeMs) : 0;
+  const total = calls + tokens;
+  const known = input.budget !== undefined;
+  const budget = input.budget ?? { limit: input.assumedLimit, remaining: input.assumedLimit };
+  const fits = total <= budget.remaining;
+  const requests = operations.reduce((n, op) => n + op.requests, 0);
+  const codes = operations.reduce((n, op) => n + op.codes, 0);
+  const bytes = operations.reduce((n, op) => n + op.bytes, 0);
+  const source = known ? `${budget.remaining} of ${budget.limit} calls left when last seen` : `no budget seen yet; assuming ${budget.limit} calls (a service sandbox project's hourly allowance)`;
+  const message = fits
+    ? `The sync needs about ${total} API calls; ${source}: it fits.`
+    : `The sync needs about ${total} API calls but ${source}: it will pause for the budget to refill (about ${Math.ceil(total / Math.max(1, budget.limit))} budget windows).`;
+  return {
+    target: input.target,
+    operations,
+    requests,
+    codes,
+    bytes,
+    calls: { writes, polls, reconcile, tokens, total },
+    budget: { limit: budget.limit, remaining: budget.remaining, known },
+    fits,
+    message,
+  };
+}

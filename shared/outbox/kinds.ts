@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+// The kinds of queued operations and their payloads. A payload is parsed with these schemas every
+// time it is read back, so a row written by another version (or damaged) is recognised and moved to
+// the dead-letter state instead of being half-understood.
+
+export const OPERATION_KINDS = ['import-json', 'import-csv', 'add-to-campaign', 'reward', 'delete'] as const;
+export type OperationKind = (typeof OPERATION_KINDS)[number];
+
+const batchRef = { batchId: z.number().int().positive(), batchName: z.string() };
+
+const rewardRequest = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('CAMPAIGN'),
+    name: z.string().min(1),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+    campaign: z.object({ id: z.string().min(1), balance: z.number().int().positive().optional() }),
+  }),
+  z.object({
+    type: z.literal('COIN'),
+    name: z.string().min(1),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+    exchange_ratio: z.number().positive(),
+    points_ratio: z.number().positive(),
+  }),
+  z.object({
+    type: z.literal('MATERIAL'),
+    name: z.string().min(1),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+    product: z.object({ id: z.string().min(1), sku_id: z.string().min(1) }),
+    stock: z.number().int().min(0).optional(),
+    attributes: z.object({ image_url: z.string().optional(), description: z.string().optional() }).optional(),
+  }),
+]);
+
+export const payloadSchemas = {
+  'import-json': z.object(batchRef),
+  'import-csv': z.object({ ...batchRef, webhooksEnable: z.boolean() }),
+  'add-to-campaign': z.object({ ...batchRef, campaignId: z.string().min(1) }),
+  reward: z.object({ request: rewardRequest, marker: z.string().min(1) }),
+  delete: z.object({ codes: z.array(z.string().min(1)).min(1), force: z.boolean() }),
+} as const;
+
+export type PayloadOf<K extends OperationKind> = z.infer<(typeof payloadSchemas)[K]>;
+export type RewardRequest = z.infer<typeof rewardRequest>;
+
+export type ParsedOperation = { [K in OperationKind]: { kind: K; payload: PayloadOf<K> } }[OperationKind];
+
+/** The payload, or why it cannot be read (the text a dead-lettered row keeps). */
+export function parseOperation(kind: string, payloadJson: string): { ok: true; op: ParsedOperation } | { ok: false; reason: string } {
+  if (!(OPERATION_KINDS as readonly string[]).includes(kind)) {
+    return { ok: false, reason: `unknown operation kind "${kind}"; known: ${OPERATION_KINDS.join(', ')}` };
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(payloadJson);
+  } catch (error) {
+    return { ok: false, reason: `payload is not JSON: ${(error as Error).message}` };
+  }
+  const parsed = payloadSchemas[kind as OperationKind].safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, reason: `payload of ${kind}: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid'}` };
+  }
+  return { ok: true, op: { kind, payload: parsed.data } as ParsedOperation };
+}
+
+/** The batch an operation reads its codes from, if any. */
+export function batchOf(op: ParsedOperation): number | undefined {
+  return 'batchId' in op.payload ? op.payload.batchId : undefined;
+}
+
+/** The metadata key a reward carries so an uncertain create can be found again in the reward list. */
+export const REWARD_MARKER_KEY = 'voucher_desk_operation';

@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
+import { createClient, type ClientOptions, type VoucherClient } from '../../../shared/api';
+import { BatchService } from '../../../electron/batches/batch-service';
+import { DraftService } from '../../../electron/batches/draft-service';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../electron/sandbox/server';
+import { openLibrary } from '../../../electron/store/databases';
+import type { StoreDatabase } from '../../../electron/store/database';
+import { Outbox } from '../../../electron/outbox/outbox';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+export function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'vd-sync-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export async function sandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const sb = await startSandbox(options);
+  cleanups.push(() => sb.close());
+  return sb;
+}
+
+export interface Desk {
+  dir: string;
+  library: StoreDatabase;
+  outbox: Outbox;
+  batches: BatchService;
+  drafts: DraftService;
+}
+
+/** A data folder with the library and the outbox open (closed after the test). */
+export async function desk(dir = tempDir()): Promise<Desk> {
+  const library = await openLibrary(dir);
+  const outbox = await Outbox.open(dir);
+  cleanups.push(async () => {
+    await outbox.close().catch(() => undefined);
+    await library.close();
+  });
+  return { dir, library, outbox, batches: new BatchService(library), drafts: new DraftService(library) };
+}
+
+export const PERCENT_DEFAULTS = { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10, effect: 'APPLY_TO_ORDER' } } as const;
+
+export function codes(prefix: string, n: number): string[] {
+  return Array.from({ length: n }, (_, i) => `${prefix}-${String(i + 1).padStart(5, '0')}`);
+}
+
+/** A batch of `n` valid discount vouchers named `<prefix>-00001`, ... */
+export async function batchOf(d: Desk, name: string, list: readonly string[], extra: Record<string, unknown> = {}): Promise<number> {
+  const batch = await d.batches.create({ name, defaults: { ...PERCENT_DEFAULTS } as never });
+  await d.drafts.add(batch.id, list.map((code) => ({ code, ...extra })));
+  return batch.id;
+}
+
+export function clientFor(sb: RunningSandbox, options: Partial<ClientOptions> = {}): VoucherClient {
+  return createClient({
+    target: { sandbox: sb.urls[sb.hostCluster] },
+    auth: { type: 'oauth', ...sb.credentials, scopes: ['vouchers', 'async-actions', 'campaigns', 'rewards'] },
+    retry: { baseDelayMs: 20, maxDelayMs: 200 },
+    ...options,
+  });
+}
+
+export async function codesOnService(client: VoucherClient, list: readonly string[]): Promise<string[]> {
+  const present: string[] = [];
+  for (const code of list) {
+    try {
+      await client.getVoucher(code);
+      present.push(code);
+    } catch {
+      // absent
+    }
+  }
+  return present;
+}
