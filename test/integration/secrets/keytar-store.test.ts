@@ -5,13 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeytarSecretStore } from '../../../electron/secrets/keytar-store';
 
 const child = join(import.meta.dirname, 'keychain-child.ts');
-const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 // A service name of its own, so a run can never touch keys the app stored.
 const service = `voucher-desk-test-${randomUUID()}`;
 const store = new KeytarSecretStore(service);
 
 function readInChild(target: string, env: NodeJS.ProcessEnv = process.env): { pair?: unknown; error?: string } {
-  return JSON.parse(execFileSync(tsx, [child, service, target], { env, encoding: 'utf8', timeout: 30_000 }));
+  return JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', child, service, target], { env, encoding: 'utf8', timeout: 30_000 }));
 }
 
 describe('keys in the OS keychain (real Secret Service)', () => {
