@@ -81,3 +81,24 @@ export async function codesOnService(client: VoucherClient, list: readonly strin
   }
   return present;
 }
+
+/** A manual clock shared by sandbox, client and engine; waiting advances it instead of sleeping. */
+export function manualTime(clock: { advance(ms: number): void }): (ms: number) => Promise<void> {
+  return async (ms) => {
+    clock.advance(Math.max(0, ms));
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  };
+}
+
+/** Real fetch that also notes each answer's method, path and status. */
+export function recordingFetch(): { fetch: typeof fetch; seen: { method: string; path: string; status: number }[] } {
+  const seen: { method: string; path: string; status: number }[] = [];
+  return {
+    seen,
+    fetch: async (input, init) => {
+      const response = await fetch(input, init);
+      seen.push({ method: init?.method ?? 'GET', path: new URL(String(input)).pathname, status: response.status });
+      return response;
+    },
+  };
+}
