@@ -137,7 +137,7 @@ export function createClient(options: ClientOptions): VoucherClient {
     baseUrl,
     tokenManager: tokens,
     listPublications: (query) => listPublications(t, query),
-    createToken: (scopes) => createToken(keyTransport, normalizeScopes(scopes)),
+    createToken: async (scopes) => createToken(keyTransport, normalizeScopes(scopes)),
     getEarningRule: (id) => getEarningRule(t, id),
     importVouchers: (body) => importVouchers(t, body),
     importVouchersCsv: (csv, opts) => importVouchersCsv(t, csv, opts),

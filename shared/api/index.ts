@@ -20,7 +20,6 @@ export type { Publication, PublicationVoucher } from './operations/publications'
 export type { EarningRule } from './operations/earning-rules';
 export { isFinished, ASYNC_ACTION_STATUSES } from './operations/async-actions';
 export type { AsyncAction, AsyncActionRef, AsyncActionStatus, AsyncActionsQuery, ImportFailure, ImportResult } from './operations/async-actions';
-export { MAX_IMPORT_BYTES, MAX_IMPORT_CODES } from './operations/vouchers';
 export type { Voucher, ImportBody, CsvImportOptions } from './operations/vouchers';
 export type { AddVoucherRequest } from './operations/campaigns';
 export type { PromotionStack } from './operations/stacks';

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_CODES } from '../../domain/chunk-planner';
+import { importBody } from '../../domain/import-bodies';
+import { utf8ByteLength } from '../../domain/utf8';
 import type { VoucherDraft } from '../../domain/voucher';
 import { InvalidRequestError } from '../errors';
 import { segment } from '../paths';
@@ -6,9 +9,6 @@ import { readAnswer } from '../response-check';
 import type { Transport } from '../transport';
 import { readAsyncActionRef, type AsyncActionRef } from './async-actions';
 
-/** Spec 4.4 / 4.5 limits of one import request. */
-export const MAX_IMPORT_CODES = 100_000;
-export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 
 /** The full voucher (spec 2.4); only `code` is checked, the rest is read as given. */
 export interface Voucher {
@@ -41,14 +41,10 @@ export const voucherSchema = z.looseObject({ code: z.string() });
 /** Either drafts to serialize, or a body the chunk planner already serialized (sent byte for byte). */
 export type ImportBody = readonly VoucherDraft[] | { serialized: string };
 
-function byteLength(text: string): number {
-  return new TextEncoder().encode(text).byteLength;
-}
-
 function checkSize(parameter: string, text: string): void {
-  const bytes = byteLength(text);
-  if (bytes > MAX_IMPORT_BYTES) {
-    throw new InvalidRequestError(parameter, `${bytes} bytes`, `at most ${MAX_IMPORT_BYTES} bytes (10 MB); split the import`);
+  const bytes = utf8ByteLength(text);
+  if (bytes > IMPORT_MAX_BYTES) {
+    throw new InvalidRequestError(parameter, `${bytes} bytes`, `at most ${IMPORT_MAX_BYTES} bytes (10 MB); split the import`);
   }
 }
 
@@ -61,10 +57,11 @@ function importJson(body: ImportBody): string {
     return body.serialized;
   }
   if (body.length === 0) throw new InvalidRequestError('vouchers', [], 'at least one voucher');
-  if (body.length > MAX_IMPORT_CODES) {
-    throw new InvalidRequestError('vouchers', `${body.length} vouchers`, `at most ${MAX_IMPORT_CODES} per request`);
+  if (body.length > IMPORT_MAX_CODES) {
+    throw new InvalidRequestError('vouchers', `${body.length} vouchers`, `at most ${IMPORT_MAX_CODES} per request`);
   }
-  const text = JSON.stringify(body);
+  // The chunk planner's serializer, so a body sent from drafts is the body that was planned.
+  const text = importBody(body, { format: 'json' });
   checkSize('vouchers', text);
   return text;
 }
