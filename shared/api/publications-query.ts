@@ -1,3 +1,12 @@
+import {
+  EMPTY_FILTER_OPERATORS,
+  FILTER_FIELDS,
+  FILTER_OPERATORS,
+  LIST_FILTER_OPERATORS,
+  type FilterField,
+  type FilterOperator,
+} from '../domain/publication-filter';
+import { PUBLICATION_ORDER_KEYS, type PublicationOrderKey } from '../domain/publication-order';
 import { InvalidRequestError } from './errors';
 import { queryPair } from './paths';
 import {
@@ -11,42 +20,24 @@ import {
   checkString,
 } from './query-checks';
 
-export const PUBLICATION_ORDERS = [
-  'id', '-id', 'voucher_code', '-voucher_code', 'tracking_id', '-tracking_id',
-  'customer_id', '-customer_id', 'created_at', '-created_at', 'channel', '-channel',
-] as const;
-export type PublicationOrder = (typeof PUBLICATION_ORDERS)[number];
+/** Every `order` value: a key, or the key with a leading dash for descending. */
+export const PUBLICATION_ORDERS = PUBLICATION_ORDER_KEYS.flatMap((key) => [key, `-${key}`] as const);
+export type PublicationOrder = PublicationOrderKey | `-${PublicationOrderKey}`;
 
 export const PUBLICATION_RESULTS = ['SUCCESS', 'FAILURE'] as const;
 export const PUBLICATION_VOUCHER_TYPES = ['discount', 'loyalty'] as const;
 
-export const PUBLICATION_FILTER_FIELDS = [
-  'failure_code', 'result', 'customer_id', 'campaign_name', 'voucher_type',
-  'is_referral_code', 'parent_object_id', 'related_object_id', 'source_id',
-] as const;
-export type PublicationFilterField = (typeof PUBLICATION_FILTER_FIELDS)[number];
+export type PublicationFilterField = FilterField;
+type ListOperator = '$in' | '$not_in';
+type PresenceOperator = '$has_value' | '$is_unknown';
 
-/** Operators taking a list of values. */
-export const LIST_OPERATORS = ['$in', '$not_in'] as const;
-/** Operators taking one value. */
-export const VALUE_OPERATORS = [
-  '$is', '$is_not', '$contains', '$not_contain', '$starts_with', '$ends_with',
-  '$more_than', '$less_than', '$more_than_equal', '$less_than_equal',
-] as const;
-/** Operators that take no value (the query carries an empty string). */
-export const PRESENCE_OPERATORS = ['$has_value', '$is_unknown'] as const;
-const ALL_OPERATORS: readonly string[] = [...LIST_OPERATORS, ...VALUE_OPERATORS, ...PRESENCE_OPERATORS];
-
-export type FilterConditions = {
-  [K in (typeof LIST_OPERATORS)[number]]?: readonly string[];
-} & {
-  [K in (typeof VALUE_OPERATORS)[number]]?: string;
-} & {
-  [K in (typeof PRESENCE_OPERATORS)[number]]?: true | '';
-};
+/** `$in`/`$not_in` take a list, `$has_value`/`$is_unknown` no value (sent empty), the rest one string. */
+export type FilterConditions = { [K in ListOperator]?: readonly string[] } & {
+  [K in Exclude<FilterOperator, ListOperator | PresenceOperator>]?: string;
+} & { [K in PresenceOperator]?: true | '' };
 
 export type PublicationFilters = {
-  [F in PublicationFilterField]?: { conditions: FilterConditions };
+  [F in FilterField]?: { conditions: FilterConditions };
 } & { junction?: 'and' | 'or' };
 
 /** Every query parameter of spec 4.1. */
@@ -76,24 +67,26 @@ function conditionPairs(field: string, conditions: unknown): string[] {
     throw new InvalidRequestError(where, conditions, 'an object of operator conditions');
   }
   const entries = Object.entries(conditions).filter(([, v]) => v !== undefined);
-  if (entries.length === 0) throw new InvalidRequestError(where, conditions, `at least one of ${ALL_OPERATORS.join(', ')}`);
+  if (entries.length === 0) throw new InvalidRequestError(where, conditions, `at least one of ${FILTER_OPERATORS.join(', ')}`);
   const pairs: string[] = [];
   for (const [op, value] of entries) {
     const key = `filters[${field}][conditions][${op}]`;
-    if ((LIST_OPERATORS as readonly string[]).includes(op)) {
+    const operator = op as FilterOperator;
+    if (!FILTER_OPERATORS.includes(operator)) {
+      throw new InvalidRequestError(`${where}.${op}`, op, `one of ${FILTER_OPERATORS.join(', ')}`);
+    }
+    if (LIST_FILTER_OPERATORS.has(operator)) {
       if (!Array.isArray(value) || value.length === 0) {
         throw new InvalidRequestError(`${where}.${op}`, value, 'a non-empty array of strings');
       }
       value.forEach((item: unknown, index: number) => {
         pairs.push(queryPair(`${key}[${index}]`, checkString(`${where}.${op}[${index}]`, item)));
       });
-    } else if ((VALUE_OPERATORS as readonly string[]).includes(op)) {
-      pairs.push(queryPair(key, checkString(`${where}.${op}`, value)));
-    } else if ((PRESENCE_OPERATORS as readonly string[]).includes(op)) {
+    } else if (EMPTY_FILTER_OPERATORS.has(operator)) {
       if (value !== true && value !== '') throw new InvalidRequestError(`${where}.${op}`, value, "true or '' (it takes no value)");
       pairs.push(queryPair(key, ''));
     } else {
-      throw new InvalidRequestError(`${where}.${op}`, op, `one of ${ALL_OPERATORS.join(', ')}`);
+      pairs.push(queryPair(key, checkString(`${where}.${op}`, value)));
     }
   }
   return pairs;
@@ -103,7 +96,7 @@ function filterPairs(filters: unknown): string[] {
   if (typeof filters !== 'object' || filters === null || Array.isArray(filters)) {
     throw new InvalidRequestError('filters', filters, 'an object keyed by filter field');
   }
-  checkKnownKeys('filters', filters, [...PUBLICATION_FILTER_FIELDS, 'junction']);
+  checkKnownKeys('filters', filters, [...FILTER_FIELDS, 'junction']);
   const pairs: string[] = [];
   for (const [field, value] of Object.entries(filters)) {
     if (value === undefined || field === 'junction') continue;
