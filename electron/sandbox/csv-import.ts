@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { invalidPayload } from './errors';
 import { MAX_BODY_BYTES } from './http';
 import { readImportItem } from './import-item';
-import type { ImportRow } from './import-job';
+import type { ImportRow, ImportSource } from './import-job';
 import { parseMultipart } from './multipart';
 import { limitExceeded } from './errors';
 
@@ -17,7 +17,7 @@ const TYPES: Record<string, string> = {
 };
 
 export interface CsvImport {
-  rows: ImportRow[];
+  source: ImportSource;
   webhooksEnable: boolean;
 }
 
@@ -33,10 +33,10 @@ export function csvImport(contentType: string | undefined, body: Buffer): CsvImp
   if (flag !== undefined && flag !== 'true' && flag !== 'false') {
     throw invalidPayload(`webhooks_enable must be true or false, got ${JSON.stringify(flag)}.`);
   }
-  return { rows: csvRows(file.data.toString('utf8')), webhooksEnable: flag === 'true' };
+  return { source: csvSource(file.data.toString('utf8')), webhooksEnable: flag === 'true' };
 }
 
-function csvRows(text: string): ImportRow[] {
+function csvSource(text: string): ImportSource {
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
   const [header, ...data] = parsed.data;
   if (!header || header.length === 0) throw invalidPayload('The CSV file is empty: it needs a header row in the first line.');
@@ -44,7 +44,8 @@ function csvRows(text: string): ImportRow[] {
   if (!names.some((h) => h.toLowerCase() === 'code')) {
     throw invalidPayload(`The CSV header row has no "Code" column (found: ${names.join(', ')}).`);
   }
-  return data.map((cells, i) => {
+  const rowAt = (i: number): ImportRow => {
+    const cells = data[i] ?? [];
     const byHeader = new Map<string, string>();
     const metadata: Record<string, string> = {};
     names.forEach((name, j) => {
@@ -53,7 +54,8 @@ function csvRows(text: string): ImportRow[] {
       else if (value !== '') metadata[name] = value;
     });
     return { row: i + 1, outcome: rowOutcome(byHeader, metadata) };
-  });
+  };
+  return { count: data.length, rowAt };
 }
 
 function rowOutcome(cell: Map<string, string>, metadata: Record<string, string>): ImportRow['outcome'] {

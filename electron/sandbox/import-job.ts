@@ -11,22 +11,41 @@ export interface ImportRow {
   outcome: ItemOutcome;
 }
 
+/** The rows of an import, read one at a time inside the job so accepting the request stays quick. */
+export interface ImportSource {
+  count: number;
+  rowAt(index: number): ImportRow;
+}
+
 export interface Failure {
   code: string;
   reason: string;
   row?: number;
 }
 
-function newRecord(fields: ImportedFields, now: string, category: { id: string; name: string } | null): VoucherRecord {
+function newRecord(f: ImportedFields, now: string, category: { id: string; name: string } | null): VoucherRecord {
+  // Spelled out rather than spread: this runs 100,000 times per large import and a fixed shape is much faster.
   return {
-    ...fields,
     id: newId('v_'),
+    code: f.code,
     campaign: null,
     campaign_id: null,
     category: category?.name ?? null,
     category_id: category?.id ?? null,
+    type: f.type,
+    discount: f.discount,
+    gift: f.gift,
     loyalty_card: null,
+    start_date: f.start_date,
+    expiration_date: f.expiration_date,
+    validity_timeframe: f.validity_timeframe,
+    validity_day_of_week: f.validity_day_of_week,
+    active: f.active,
+    additional_info: f.additional_info,
+    metadata: f.metadata,
     is_referral_code: null,
+    redemption_quantity: f.redemption_quantity,
+    redeemed_quantity: f.redeemed_quantity,
     holder_id: null,
     created_at: now,
     updated_at: null,
@@ -37,7 +56,7 @@ function newRecord(fields: ImportedFields, now: string, category: { id: string; 
  * Imports rows portion by portion, each portion in one transaction. A code that exists fails alone,
  * unless `updateExisting` (the CSV import), which updates it instead.
  */
-export function importWork(state: SandboxState, rows: readonly ImportRow[], updateExisting: boolean): JobWork {
+export function importWork(state: SandboxState, source: ImportSource, updateExisting: boolean): JobWork {
   const failed: Failure[] = [];
   const seen = new Set<string>();
   const category = categoryCache(state);
@@ -69,12 +88,12 @@ export function importWork(state: SandboxState, rows: readonly ImportRow[], upda
   };
 
   return {
-    total: rows.length,
+    total: source.count,
     step(n) {
-      const end = Math.min(rows.length, next + n);
+      const end = Math.min(source.count, next + n);
       const now = isoNow(state);
       state.vouchers.transaction(() => {
-        for (let i = next; i < end; i += 1) importOne(rows[i] as ImportRow, now);
+        for (let i = next; i < end; i += 1) importOne(source.rowAt(i), now);
       });
       const handled = end - next;
       next = end;

@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'sql.js';
-import type { VoucherRecord } from './voucher-record';
+import { compactVoucher, expandVoucher, type VoucherRecord } from './voucher-record';
 
 /** Vouchers by code, with prepared statements for the hot paths of bulk imports. */
 export class VoucherStore {
@@ -22,7 +22,7 @@ export class VoucherStore {
   get(code: string): VoucherRecord | undefined {
     try {
       this.getStmt.bind([code]);
-      return this.getStmt.step() ? (JSON.parse(String(this.getStmt.get()[0])) as VoucherRecord) : undefined;
+      return this.getStmt.step() ? expandVoucher(String(this.getStmt.get()[0])) : undefined;
     } finally {
       this.getStmt.reset();
     }
@@ -30,18 +30,18 @@ export class VoucherStore {
 
   /** Inserts unless the code exists; false when it already did. */
   insert(v: VoucherRecord): boolean {
-    this.insertStmt.run([v.code, v.campaign_id, JSON.stringify(v)]);
+    this.insertStmt.run([v.code, v.campaign_id, compactVoucher(v)]);
     return this.db.getRowsModified() === 1;
   }
 
   update(v: VoucherRecord): void {
-    this.updateStmt.run([JSON.stringify(v), v.code]);
+    this.updateStmt.run([compactVoucher(v), v.code]);
   }
 
   /** Removes the voucher; unless permanent, a copy goes to the bin and the code is free again. */
   remove(v: VoucherRecord, permanent: boolean, deletedAt: string): void {
     this.transaction(() => {
-      if (!permanent) this.binStmt.run([v.id, v.code, deletedAt, JSON.stringify(v)]);
+      if (!permanent) this.binStmt.run([v.id, v.code, deletedAt, compactVoucher(v)]);
       this.deleteStmt.run([v.code]);
     });
   }

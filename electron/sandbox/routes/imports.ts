@@ -22,8 +22,8 @@ export const importRoutes: Route[] = [
       if (!Array.isArray(items)) throw invalidPayload('The body must be a JSON array of vouchers.');
       if (items.length === 0) throw invalidPayload('The array of vouchers is empty.');
       if (items.length > MAX_CODES_PER_IMPORT) tooManyCodes(items.length);
-      const rows = items.map((item: unknown) => ({ outcome: readImportItem(item) }));
-      const action = ctx.state.jobs.schedule('VOUCHERS.IMPORT', ctx.requestId, importWork(ctx.state, rows, false));
+      const source = { count: items.length, rowAt: (i: number) => ({ outcome: readImportItem(items[i]) }) };
+      const action = ctx.state.jobs.schedule('VOUCHERS.IMPORT', ctx.requestId, importWork(ctx.state, source, false));
       return { status: 202, body: { async_action_id: action.id } };
     },
   },
@@ -33,9 +33,9 @@ export const importRoutes: Route[] = [
     auth: 'any',
     scope: 'vouchers',
     handle(ctx) {
-      const { rows, webhooksEnable } = csvImport(ctx.headers['content-type'], ctx.body);
-      if (rows.length > MAX_CODES_PER_IMPORT) tooManyCodes(rows.length);
-      const work = importWork(ctx.state, rows, true);
+      const { source, webhooksEnable } = csvImport(ctx.headers['content-type'], ctx.body);
+      if (source.count > MAX_CODES_PER_IMPORT) tooManyCodes(source.count);
+      const work = importWork(ctx.state, source, true);
       const action = ctx.state.jobs.schedule('VOUCHERS.IMPORT_CSV', ctx.requestId, work);
       ctx.state.webhookImports.push({ asyncActionId: action.id, webhooksEnable });
       return { status: 202, body: { async_action_id: action.id } };

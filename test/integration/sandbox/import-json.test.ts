@@ -65,3 +65,58 @@ describe('JSON import', () => {
     expectErrorObject(broken, 400, 'invalid_payload');
   });
 });
+
+describe('JSON import limits and item checks', () => {
+  it('answers 400 limit_exceeded above 100,000 codes and stores nothing', async () => {
+    const sb = await sandbox();
+    const items = Array.from({ length: 100_001 }, (_, i) => ({ code: `L-${i}`, type: 'GIFT_VOUCHER', gift: { amount: 100 } }));
+    const answer = await call(sb, 'POST', '/v1/vouchers/import', { json: items });
+    expectErrorObject(answer, 400, 'limit_exceeded');
+    expect(answer.body.details).toContain('100000');
+    expect((await call(sb, 'GET', '/v1/vouchers/L-0')).status).toBe(404);
+  });
+
+  it('answers 400 limit_exceeded for a body above 10 MB', async () => {
+    const sb = await sandbox();
+    const filler = 'x'.repeat(1_000_000);
+    const items = Array.from({ length: 11 }, (_, i) => gift(`BIG-${i}`, { additional_info: filler }));
+    const answer = await call(sb, 'POST', '/v1/vouchers/import', { json: items });
+    expectErrorObject(answer, 400, 'limit_exceeded');
+    expect(answer.body.details).toContain('10 MB');
+    expect((await call(sb, 'GET', '/v1/vouchers/BIG-0')).status).toBe(404);
+  });
+
+  it('fails invalid items alone with a reason naming the field', async () => {
+    const sb = await sandbox();
+    const answer = await call(sb, 'POST', '/v1/vouchers/import', {
+      json: [
+        gift('OK-1'),
+        { code: 'BAD-TYPE', type: 'LOYALTY_CARD' },
+        { code: 'BAD-GIFT', type: 'GIFT_VOUCHER', gift: { amount: -5 } },
+        { code: 'BAD-DATE', type: 'GIFT_VOUCHER', gift: { amount: 5 }, expiration_date: '31/12/2026' },
+        { code: 'BAD-EFFECT', type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10, effect: 'ADD_NEW_ITEMS' } },
+        { code: 'BAD-DAYS', type: 'GIFT_VOUCHER', gift: { amount: 5 }, validity_day_of_week: [7] },
+        { type: 'GIFT_VOUCHER', gift: { amount: 5 } },
+        { code: 'UNITS', type: 'DISCOUNT_VOUCHER', discount: { type: 'UNIT', effect: 'ADD_MANY_ITEMS', units: [{ unit_off: 1, unit_type: 'prod_a', effect: 'ADD_NEW_ITEMS' }] } },
+        { code: 'AMOUNT', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500, effect: 'APPLY_TO_ITEMS_PROPORTIONALLY' }, expiration_date: '2026-12-31T23:59:59.000Z' },
+      ],
+    });
+    const done = await waitForJob(sb, answer.body.async_action_id);
+    expect(done.result.done_count).toBe(3);
+    const reasons = Object.fromEntries(done.result.failed.map((f: { code: string; reason: string }) => [f.code, f.reason]));
+    expect(reasons['BAD-TYPE']).toContain('type');
+    expect(reasons['BAD-GIFT']).toContain('gift.amount');
+    expect(reasons['BAD-DATE']).toContain('expiration_date');
+    expect(reasons['BAD-EFFECT']).toContain('discount.effect');
+    expect(reasons['BAD-DAYS']).toContain('validity_day_of_week');
+    expect(reasons['']).toContain('code');
+    expect((await call(sb, 'GET', '/v1/vouchers/AMOUNT')).body.discount).toEqual({ type: 'AMOUNT', amount_off: 500, effect: 'APPLY_TO_ITEMS_PROPORTIONALLY' });
+  });
+
+  it('marks an import whose every item failed as DONE with operation_status FAILED', async () => {
+    const sb = await sandbox();
+    const answer = await call(sb, 'POST', '/v1/vouchers/import', { json: [{ code: 'X' }] });
+    const done = await waitForJob(sb, answer.body.async_action_id);
+    expect(done).toMatchObject({ status: 'DONE', operation_status: 'FAILED', result: { done_count: 0, failed_count: 1 } });
+  });
+});
