@@ -1,6 +1,6 @@
 import { buildPublicationsQuery, publicationPages, type Publication, type VoucherClient } from '../../shared/api';
 import { factsOfPublication, withKnownFacts, type KnownFacts } from '../../shared/domain/publication-facts';
-import { pinnedFacts, type PublicationSelection } from '../../shared/domain/publication-query';
+import { pinnedFacts, selectionKey, type PublicationSelection } from '../../shared/domain/publication-query';
 import type { StoreDatabase } from '../store/database';
 import type { Reader, Writer } from '../store/statements';
 import { upsertParams, upsertSql } from './publication-rows';
@@ -36,10 +36,13 @@ export function pullPublications(
   buildPublicationsQuery(selection);
   const target = client.baseUrl;
   const pins = pinnedFacts(selection);
+  const key = selectionKey(selection);
   const store = (tx: Writer, items: readonly Publication[], pullId: number, pulledAt: string): void => {
     const previous = learnedOf(tx, target, items.map((p) => p.id));
     const upsert = tx.prepare(upsertSql());
+    const member = tx.prepare('INSERT OR IGNORE INTO pull_members (pull_id, id) VALUES (?, ?)');
     for (const item of items) {
+      member.run([pullId, item.id]);
       const before = previous.get(item.id) ?? {};
       const facts = withKnownFacts(factsOfPublication(item), pins, before);
       upsert.run(upsertParams(target, item, facts, { ...before, ...pins }, pullId, pulledAt));
@@ -51,8 +54,16 @@ export function pullPublications(
       target,
       kind: 'publications',
       query: selection,
+      queryKey: key,
       pages: publicationPages(client, selection, { whenTooLarge: options.whenTooLarge ?? 'throw' }),
       store,
+      whenComplete(tx, _seen, pullId) {
+        // Only the newest complete answer of a query is kept; an incomplete pull's ids decide nothing.
+        tx.run(
+          `DELETE FROM pull_members WHERE pull_id IN (SELECT id FROM pulls WHERE target = ? AND kind = 'publications' AND query_key = ? AND id <> ?)`,
+          [target, key, pullId],
+        );
+      },
     },
     options,
   );

@@ -24,6 +24,7 @@ interface PullRow extends Record<string, string | number | null> {
   target: string;
   kind: string;
   query: string;
+  query_key: string;
   started_at: string;
   finished_at: string | null;
   status: string;
@@ -51,10 +52,10 @@ function toRecord(row: PullRow): PullRecord {
   };
 }
 
-export function startPull(tx: Writer, target: string, kind: PullKind, query: object, at: string): number {
+export function startPull(tx: Writer, target: string, kind: PullKind, query: object, queryKey: string, at: string): number {
   tx.run(
-    `INSERT INTO pulls (target, kind, query, started_at, status, pages, items) VALUES (?, ?, ?, ?, 'running', 0, 0)`,
-    [target, kind, JSON.stringify(query), at],
+    `INSERT INTO pulls (target, kind, query, query_key, started_at, status, pages, items) VALUES (?, ?, ?, ?, ?, 'running', 0, 0)`,
+    [target, kind, JSON.stringify(query), queryKey, at],
   );
   return Number(tx.get<{ id: number }>('SELECT last_insert_rowid() AS id')?.id);
 }
@@ -90,5 +91,14 @@ export function listPulls(db: Reader, target: string, options: { kind?: PullKind
 
 export function getPull(db: Reader, pullId: number): PullRecord | undefined {
   const row = db.get<PullRow>('SELECT * FROM pulls WHERE id = ?', [pullId]);
+  return row && toRecord(row);
+}
+
+/** The newest pull of this query that read the whole list. */
+export function latestCompletePull(db: Reader, target: string, kind: PullKind, queryKey: string): PullRecord | undefined {
+  const row = db.get<PullRow>(
+    `SELECT * FROM pulls WHERE target = ? AND kind = ? AND query_key = ? AND status = 'done' ORDER BY id DESC LIMIT 1`,
+    [target, kind, queryKey],
+  );
   return row && toRecord(row);
 }

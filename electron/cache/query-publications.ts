@@ -1,10 +1,10 @@
 import { InvalidRequestError, buildPublicationsQuery, type Publication } from '../../shared/api';
 import type { PublicationFacts } from '../../shared/domain/publication-facts';
-import type { FilterField } from '../../shared/domain/publication-filter';
+import type { FilterField, Truth } from '../../shared/domain/publication-filter';
 import { DEFAULT_PUBLICATION_ORDER, publicationComparator } from '../../shared/domain/publication-order';
-import { evaluateSelection, fieldsRead, type PublicationSelection } from '../../shared/domain/publication-query';
+import { evaluateSelection, fieldsRead, selectionKey, type PublicationSelection } from '../../shared/domain/publication-query';
 import type { Reader } from '../store/statements';
-import { listPulls, type PullRecord } from './pulls';
+import { latestCompletePull, listPulls, type PullRecord } from './pulls';
 import { FACT_COLUMNS, factsOfRow, type FactsRow } from './publication-rows';
 
 export interface CachedPublicationsQuery extends PublicationSelection {
@@ -70,12 +70,13 @@ export function queryCachedPublications(db: Reader, target: string, query: Cache
   const { where, params } = candidateSql(selection);
   const rows = db.all<FactsRow>(`SELECT ${FACT_COLUMNS.join(', ')} FROM publications WHERE ${where}`, [target, ...params]);
   const read = new Set(fieldsRead(selection));
+  const answered = completeAnswer(db, target, selection);
   const found: PublicationFacts[] = [];
   const unknown = new Set<FilterField>();
   let undetermined = 0;
   for (const row of rows) {
     const facts = factsOfRow(row);
-    const truth = evaluateSelection(selection, facts);
+    const truth = evaluateSelection(selection, facts) ?? answered?.(facts);
     if (truth === true) found.push(facts);
     else if (truth === undefined) {
       undetermined += 1;
@@ -98,6 +99,20 @@ export function queryCachedPublications(db: Reader, target: string, query: Cache
     undetermined,
     unknownFields: [...unknown],
     lastPull: listPulls(db, target, { kind: 'publications', limit: 1 })[0],
+  };
+}
+
+/**
+ * The newest complete pull of the same selection decides a publication the facts cannot: it is in
+ * the answer when that pull returned it, and out of it when it existed then but was not returned.
+ */
+function completeAnswer(db: Reader, target: string, selection: PublicationSelection): ((facts: PublicationFacts) => Truth) | undefined {
+  const pull = latestCompletePull(db, target, 'publications', selectionKey(selection));
+  if (!pull) return undefined;
+  const members = new Set(db.all<{ id: string }>('SELECT id FROM pull_members WHERE pull_id = ?', [pull.id]).map((r) => r.id));
+  return (facts) => {
+    if (facts.id !== null && members.has(facts.id)) return true;
+    return facts.created_at !== null && Date.parse(facts.created_at) <= Date.parse(pull.startedAt) ? false : undefined;
   };
 }
 

@@ -37,11 +37,13 @@ export interface PullSpec<T extends { id: string }> {
   target: string;
   kind: PullKind;
   query: object;
+  /** Equal for queries that select the same items; the query's JSON when absent. */
+  queryKey?: string;
   pages: AsyncIterable<PulledPage<T>>;
   /** Upserts one page's items inside that page's transaction. */
   store(tx: Writer, items: readonly T[], pullId: number, pulledAt: string): void;
   /** Runs with the pull's last write when the whole list was read: e.g. drops rows the list no longer has. */
-  whenComplete?(tx: Writer, seen: ReadonlySet<string>): void;
+  whenComplete?(tx: Writer, seen: ReadonlySet<string>, pullId: number): void;
 }
 
 /**
@@ -51,7 +53,7 @@ export interface PullSpec<T extends { id: string }> {
 export async function runPull<T extends { id: string }>(db: StoreDatabase, spec: PullSpec<T>, options: PullOptions = {}): Promise<PullSummary> {
   const now = options.now ?? Date.now;
   const iso = () => new Date(now()).toISOString();
-  const pullId = await db.write((tx) => startPull(tx, spec.target, spec.kind, spec.query, iso()));
+  const pullId = await db.write((tx) => startPull(tx, spec.target, spec.kind, spec.query, spec.queryKey ?? JSON.stringify(spec.query), iso()));
   const seen = new Set<string>();
   let pages = 0;
   let total = 0;
@@ -79,7 +81,7 @@ export async function runPull<T extends { id: string }>(db: StoreDatabase, spec:
     throw error;
   }
   await db.write((tx) => {
-    if (notice === undefined) spec.whenComplete?.(tx, seen);
+    if (notice === undefined) spec.whenComplete?.(tx, seen, pullId);
     finishPull(tx, pullId, notice ? 'partial' : 'done', iso(), { total });
   });
   return { pullId, pages, items: seen.size, total, complete: notice === undefined, ...(notice && { notice }) };

@@ -4,7 +4,7 @@ import type { Migration } from '../store/migrations';
 // never mixes with a production one. Everything here can be fetched again; a publication row keeps
 // the item's JSON plus the columns its filters and orders read, and `unknown` names the filter
 // fields the list item does not show (`,campaign_name,parent_object_id,`), so an offline answer can
-// say which publications it could not decide.
+// say which publications it could not decide, unless a complete pull of the same query decides them.
 export const cacheMigrations: readonly Migration[] = [
   {
     version: 1,
@@ -15,6 +15,7 @@ export const cacheMigrations: readonly Migration[] = [
         target TEXT NOT NULL,
         kind TEXT NOT NULL,
         query TEXT NOT NULL,
+        query_key TEXT NOT NULL,
         started_at TEXT NOT NULL,
         finished_at TEXT,
         status TEXT NOT NULL,
@@ -25,6 +26,15 @@ export const cacheMigrations: readonly Migration[] = [
         error TEXT
       )`);
       tx.run('CREATE INDEX pulls_kind ON pulls (target, kind, id)');
+      tx.run('CREATE INDEX pulls_query ON pulls (target, kind, query_key, id)');
+      // The ids a complete publication pull returned: the exact answer to its query at that time,
+      // which decides publications whose facts the list items do not show. Kept for the newest
+      // complete pull of each query only.
+      tx.run(`CREATE TABLE pull_members (
+        pull_id INTEGER NOT NULL,
+        id TEXT NOT NULL,
+        PRIMARY KEY (pull_id, id)
+      ) WITHOUT ROWID`);
       tx.run(`CREATE TABLE publications (
         target TEXT NOT NULL,
         id TEXT NOT NULL,

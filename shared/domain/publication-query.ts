@@ -95,3 +95,20 @@ export function fieldsRead(q: PublicationSelection): FilterField[] {
   if (q.source_id !== undefined) fields.add('source_id');
   return [...fields];
 }
+
+function stable(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stable);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, v]) => [k, stable(v)]),
+  );
+}
+
+/** The same text for two selections that select the same publications, whatever their order or key order. */
+export function selectionKey(q: PublicationSelection): string {
+  const { order: _order, ...selecting } = q;
+  return JSON.stringify(stable({ ...selecting, ...(selecting.is_referral_code === false && { is_referral_code: undefined }) }));
+}
