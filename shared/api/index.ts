@@ -9,7 +9,7 @@ export * from './scopes';
 export * from './targets';
 export * from './token-manager';
 export { parseErrorBody, isWrongCluster } from './error-body';
-export { backoffDelay, parseRetryAfter, DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff';
+export { backoffDelay, mayRetry, parseRetryAfter, retryDelay, DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff';
 export { RateBudget, pacingDelay, readRateHeaders, DEFAULT_PACING_POLICY } from './rate-budget';
 export type { RateBudgetSnapshot, RateHeaders, PacingPolicy } from './rate-budget';
 export { segment } from './paths';
