@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { isInvokeChannel, type InvokeChannel } from '../../shared/ipc/channels';
 import { invokeContract, type InvokeResponse, type ParsedRequest } from '../../shared/ipc/contract';
+import { serviceInfoOf } from '../../shared/ipc/service-error';
 import { ipcFail, ipcOk, type IpcIssue, type IpcResult } from '../../shared/ipc/result';
 
 export type InvokeHandler<C extends InvokeChannel> = (
@@ -63,7 +64,8 @@ export function createIpcGuard<S>(options: IpcGuardOptions<S>): IpcGuard<S> {
       value = await handler(request.data);
     } catch (error) {
       const message = error instanceof Error ? error.message : `${channel} failed.`;
-      return refuse({ code: 'failed', channel, message });
+      const service = serviceInfoOf(error);
+      return refuse({ code: 'failed', channel, message, ...(service ? { service } : {}) });
     }
     // Parsing the answer also drops fields the contract does not name, so nothing extra leaks out.
     const response = schemas.response.safeParse(value);

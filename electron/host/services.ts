@@ -1,5 +1,8 @@
 import type { InvokeHandlers } from './ipc-guard';
 import { createEventEmitter, type EmitEvent, type SendEvent } from './events';
+import { batchHandlers } from './handlers/batches';
+import { csvHandlers } from './handlers/csv';
+import { lazyLibrary } from './handlers/library';
 import { createLifecycle, type Lifecycle } from './lifecycle';
 import { createSyncGate, type SyncGate } from '../update/sync-gate';
 
@@ -28,8 +31,11 @@ export function createServices(options: ServicesOptions): Services {
   const lifecycle = createLifecycle();
   const syncGate = createSyncGate();
   const emit = createEventEmitter(options.send, syncGate);
+  const library = lazyLibrary(options.dataDir, lifecycle);
   const handlers: InvokeHandlers = {
     'app.info': () => options.appInfo,
+    ...batchHandlers(library),
+    ...csvHandlers(options.dataDir, library, lifecycle),
   };
   return { handlers, lifecycle, emit, syncGate };
 }

@@ -1,3 +1,5 @@
+import { batchChannels } from './batch-channels';
+
 // Channel names on their own, so the preload can list them without bundling the schemas.
 export const invokeChannels = [
   'app.info',
@@ -5,6 +7,7 @@ export const invokeChannels = [
   'update.check',
   'update.download',
   'update.install',
+  ...batchChannels,
 ] as const;
 
 // Events flow one way, main -> renderer.

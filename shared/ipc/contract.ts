@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { batchContract } from './batches';
 import type { InvokeChannel } from './channels';
 import { updateStatusSchema } from './update-status';
 
@@ -26,6 +27,7 @@ export const invokeContract = {
   // Calling these is the user's consent: nothing is downloaded or installed otherwise.
   'update.download': { request: noRequest, response: updateStatusSchema },
   'update.install': { request: noRequest, response: updateStatusSchema },
+  ...batchContract,
 } as const satisfies Record<InvokeChannel, ChannelSchemas>;
 
 /** What the renderer sends. */

@@ -15,11 +15,20 @@ export interface IpcIssue {
   message: string;
 }
 
+/** The promotion service's own error, when a call to it failed (see service-error.ts). */
+export interface IpcServiceInfo {
+  status: number;
+  key: string;
+  details: string;
+  requestId?: string;
+}
+
 export interface IpcError {
   code: IpcErrorCode;
   channel: string;
   message: string;
   issues?: IpcIssue[];
+  service?: IpcServiceInfo;
 }
 
 export type IpcResult<T = unknown> = { ok: true; value: T } | { ok: false; error: IpcError };
@@ -37,6 +46,7 @@ export class BridgeError extends Error {
   readonly code: IpcErrorCode;
   readonly channel: string;
   readonly issues: IpcIssue[];
+  readonly service: IpcServiceInfo | undefined;
 
   constructor(error: IpcError) {
     super(error.message);
@@ -44,5 +54,6 @@ export class BridgeError extends Error {
     this.code = error.code;
     this.channel = error.channel;
     this.issues = error.issues ?? [];
+    this.service = error.service;
   }
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
+import { expect } from 'vitest';
 import { startWebApp, type WebApp, type WebAppOptions } from '../../electron/host/web-cli';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -54,4 +55,9 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/** expect.poll with a deadline long enough for a loaded machine (its default is one second). */
+export function eventually<T>(read: () => Promise<T> | T) {
+  return expect.poll(read, { timeout: 20_000, interval: 100 });
 }

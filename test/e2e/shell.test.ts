@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRenderer, launchChromium, screenshot, startE2eApp, type E2eApp } from './harness';
+import { buildRenderer, eventually, launchChromium, screenshot, startE2eApp, type E2eApp } from './harness';
 
 describe('app shell in Chromium over the web host', () => {
   let rendererDir: string;
@@ -24,7 +24,7 @@ describe('app shell in Chromium over the web host', () => {
 
   it('opens with the token, drops it from the address and answers app.info through the contract', async () => {
     await page.goto(app.host.url);
-    await expect.poll(() => page.getByRole('navigation', { name: 'Sections' }).getByRole('button').count()).toBe(7);
+    await eventually(() => page.getByRole('navigation', { name: 'Sections' }).getByRole('button').count()).toBe(7);
     await page.getByText(/Voucher Desk \d+\.\d+\.\d+/).waitFor();
     expect(page.url()).not.toContain('token=');
     await page.getByRole('button', { name: 'Settings' }).click();

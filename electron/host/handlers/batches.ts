@@ -1,0 +1,44 @@
+import { generateCodes } from '../../../shared/domain/code-generator';
+import type { InvokeHandlers } from '../ipc-guard';
+import type { Library } from './library';
+
+type BatchHandlers = Pick<
+  InvokeHandlers,
+  | 'batches.list'
+  | 'batches.create'
+  | 'batches.rename'
+  | 'batches.duplicate'
+  | 'batches.delete'
+  | 'batches.restore'
+  | 'batches.setDefaults'
+  | 'drafts.page'
+  | 'drafts.add'
+  | 'drafts.edit'
+  | 'drafts.delete'
+  | 'drafts.generate'
+>;
+
+/** Batches and draft rows: thin adapters from the contract to the library's services. */
+export function batchHandlers(library: () => Promise<Library>): BatchHandlers {
+  return {
+    'batches.list': async ({ trash }) => (await library()).batches.list({ trash: trash ?? false }),
+    'batches.create': async ({ name, defaults }) => (await library()).batches.create({ name, ...(defaults ? { defaults } : {}) }),
+    'batches.rename': async ({ batchId, name }) => (await library()).batches.rename(batchId, name),
+    'batches.duplicate': async ({ batchId, name }) => (await library()).batches.duplicate(batchId, name),
+    'batches.delete': async ({ batchId }) => (await library()).batches.delete(batchId),
+    'batches.restore': async ({ batchId }) => (await library()).batches.restore(batchId),
+    'batches.setDefaults': async ({ batchId, defaults }) => (await library()).batches.setDefaults(batchId, defaults),
+    'drafts.page': async ({ batchId, ...query }) => (await library()).drafts.page(batchId, query),
+    'drafts.add': async ({ batchId, drafts }) => (await library()).drafts.add(batchId, drafts),
+    'drafts.edit': async ({ batchId, row, ...changes }) => (await library()).drafts.edit(batchId, row, changes),
+    'drafts.delete': async ({ batchId, rows }) => ({ deleted: await (await library()).drafts.delete(batchId, rows) }),
+    'drafts.generate': async ({ batchId, spec }) => {
+      const { db, drafts } = await library();
+      // Codes already kept anywhere in the library are skipped, so generation never makes a duplicate.
+      const exists = (code: string): boolean => db.get('SELECT 1 AS x FROM drafts WHERE code = ? LIMIT 1', [code]) !== undefined;
+      const generated = generateCodes(spec, { exists });
+      const added = await drafts.add(batchId, generated.codes.map((code) => ({ code })));
+      return { added: added.length, firstRow: added[0]?.row ?? null, warnings: generated.warnings };
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import type { Bridge } from '../../../shared/ipc/bridge';
+
+const PIECE_BYTES = 512 * 1024;
+
+/**
+ * Sends a file the user picked to main in pieces of text. The decoder streams, so a character
+ * split between two byte slices is still decoded once, whole.
+ */
+export async function uploadFile(bridge: Bridge, file: File, onProgress: (bytes: number) => void): Promise<string> {
+  const { uploadId } = await bridge.invoke('csv.uploadStart', { name: file.name });
+  const decoder = new TextDecoder('utf-8');
+  for (let at = 0; at < file.size; at += PIECE_BYTES) {
+    const bytes = new Uint8Array(await file.slice(at, at + PIECE_BYTES).arrayBuffer());
+    const last = at + PIECE_BYTES >= file.size;
+    const text = decoder.decode(bytes, { stream: !last });
+    if (text !== '') await bridge.invoke('csv.uploadChunk', { uploadId, text });
+    onProgress(Math.min(file.size, at + PIECE_BYTES));
+  }
+  return uploadId;
+}

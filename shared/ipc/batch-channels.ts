@@ -1,0 +1,22 @@
+// Names only, so the preload can list them without bundling the schemas (see batches.ts).
+export const batchChannels = [
+  'batches.list',
+  'batches.create',
+  'batches.rename',
+  'batches.duplicate',
+  'batches.delete',
+  'batches.restore',
+  'batches.setDefaults',
+  'drafts.page',
+  'drafts.add',
+  'drafts.edit',
+  'drafts.delete',
+  'drafts.generate',
+  'csv.uploadStart',
+  'csv.uploadChunk',
+  'csv.preview',
+  'csv.import',
+  'csv.export',
+] as const;
+
+export type BatchChannel = (typeof batchChannels)[number];

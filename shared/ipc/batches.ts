@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import type { BatchChannel } from './batch-channels';
+
+// Batches and their draft rows over the contract. The renderer pages rows (at most 1000 a call),
+// so it never holds a whole batch; CSV files travel in pieces to an upload kept by main.
+
+
+const id = z.number().int().positive();
+const fields = z.record(z.string(), z.unknown());
+/** Enough for a 1 MB piece of UTF-8 text, under the web host's body limit. */
+export const MAX_CSV_PIECE = 1_048_576;
+/** Each generated code is checked against the whole library; bigger runs take several calls. */
+export const MAX_GENERATE_PER_CALL = 100_000;
+
+export const problemSchema = z.object({
+  row: z.number().int(),
+  code: z.string(),
+  field: z.string(),
+  value: z.unknown().optional(),
+  allowed: z.string(),
+  message: z.string(),
+  severity: z.enum(['error', 'warning']),
+});
+
+export const batchSummarySchema = z.object({
+  id,
+  name: z.string(),
+  defaults: fields,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  deletedAt: z.string().nullable(),
+  rows: z.number().int(),
+  validRows: z.number().int(),
+  invalidRows: z.number().int(),
+});
+
+export const draftRowSchema = z.object({
+  row: z.number().int(),
+  code: z.string(),
+  fields,
+  draft: fields,
+  problems: z.array(problemSchema),
+  valid: z.boolean(),
+});
+
+const rejectedRowSchema = z.object({ row: z.number().int(), code: z.string(), problems: z.array(problemSchema) });
+
+export const importReportSchema = z.object({
+  mode: z.enum(['stop-at-first-error', 'skip-invalid', 'keep-all']),
+  rowsRead: z.number().int(),
+  stored: z.number().int(),
+  storedInvalid: z.number().int(),
+  storedWithWarnings: z.number().int(),
+  rejectedCount: z.number().int(),
+  rejected: z.array(rejectedRowSchema),
+  headerProblems: z.array(problemSchema),
+  stoppedAtRow: z.number().int().nullable(),
+  firstRow: z.number().int().nullable(),
+  lastRow: z.number().int().nullable(),
+});
+
+const columnSchema = z.object({
+  index: z.number().int(),
+  header: z.string(),
+  target: z.string(),
+  metadataKey: z.string().optional(),
+  description: z.string(),
+});
+
+export const codeSpecSchema = z.object({
+  count: z.number().int().min(1),
+  length: z.number().int().min(1).optional(),
+  charset: z.union([z.enum(['alphanumeric', 'letters', 'numbers']), z.object({ custom: z.string().min(1) })]).optional(),
+  pattern: z.string().optional(),
+  prefix: z.string().optional(),
+  postfix: z.string().optional(),
+});
+
+const batchRef = z.object({ batchId: id }).strict();
+const summary = { response: batchSummarySchema };
+
+export const batchContract = {
+  'batches.list': {
+    request: z.object({ trash: z.boolean().optional() }).strict(),
+    response: z.array(batchSummarySchema),
+  },
+  'batches.create': { request: z.object({ name: z.string(), defaults: fields.optional() }).strict(), ...summary },
+  'batches.rename': { request: z.object({ batchId: id, name: z.string() }).strict(), ...summary },
+  'batches.duplicate': { request: z.object({ batchId: id, name: z.string().optional() }).strict(), ...summary },
+  'batches.delete': { request: batchRef, ...summary },
+  'batches.restore': { request: batchRef, ...summary },
+  'batches.setDefaults': { request: z.object({ batchId: id, defaults: fields }).strict(), ...summary },
+  'drafts.page': {
+    request: z
+      .object({
+        batchId: id,
+        offset: z.number().int().min(0),
+        limit: z.number().int().min(1).max(1000),
+        codePrefix: z.string().optional(),
+        onlyInvalid: z.boolean().optional(),
+      })
+      .strict(),
+    response: z.object({ rows: z.array(draftRowSchema), total: z.number().int(), offset: z.number().int(), limit: z.number().int() }),
+  },
+  'drafts.add': {
+    request: z.object({ batchId: id, drafts: z.array(fields.and(z.object({ code: z.string() }))).min(1).max(1000) }).strict(),
+    response: z.array(draftRowSchema),
+  },
+  'drafts.edit': {
+    request: z
+      .object({
+        batchId: id,
+        row: z.number().int().positive(),
+        code: z.string().optional(),
+        set: fields.optional(),
+        unset: z.array(z.string()).optional(),
+      })
+      .strict(),
+    response: draftRowSchema,
+  },
+  'drafts.delete': {
+    request: z.object({ batchId: id, rows: z.array(z.number().int().positive()).min(1).max(1000) }).strict(),
+    response: z.object({ deleted: z.number().int() }),
+  },
+  'drafts.generate': {
+    request: z.object({ batchId: id, spec: codeSpecSchema.extend({ count: z.number().int().min(1).max(MAX_GENERATE_PER_CALL) }) }).strict(),
+    response: z.object({ added: z.number().int(), firstRow: z.number().int().nullable(), warnings: z.array(z.string()) }),
+  },
+  'csv.uploadStart': {
+    request: z.object({ name: z.string().max(500) }).strict(),
+    response: z.object({ uploadId: z.string() }),
+  },
+  'csv.uploadChunk': {
+    request: z.object({ uploadId: z.string(), text: z.string().max(MAX_CSV_PIECE) }).strict(),
+    response: z.object({ bytes: z.number().int() }),
+  },
+  'csv.preview': {
+    request: z.object({ uploadId: z.string(), rows: z.number().int().min(1).max(50).optional() }).strict(),
+    response: z.object({
+      columns: z.array(columnSchema),
+      headerProblems: z.array(problemSchema),
+      rows: z.array(z.object({ row: z.number().int(), draft: fields, problems: z.array(problemSchema) })),
+    }),
+  },
+  'csv.import': {
+    request: z
+      .object({ uploadId: z.string(), batchId: id, mode: z.enum(['stop-at-first-error', 'skip-invalid', 'keep-all']) })
+      .strict(),
+    response: importReportSchema,
+  },
+  'csv.export': {
+    // The first call (offset 0) answers the metadata columns; later calls pass them back, so every
+    // piece has the same columns without main scanning the batch again.
+    request: z
+      .object({
+        batchId: id,
+        offset: z.number().int().min(0),
+        limit: z.number().int().min(1).max(50_000),
+        metadataKeys: z.array(z.string()).optional(),
+      })
+      .strict(),
+    response: z.object({
+      csv: z.string(),
+      rows: z.number().int(),
+      nextOffset: z.number().int().nullable(),
+      metadataKeys: z.array(z.string()),
+    }),
+  },
+} as const satisfies Record<BatchChannel, { request: z.ZodType; response: z.ZodType }>;
+
+export type BatchSummaryView = z.output<typeof batchSummarySchema>;
+export type DraftRowView = z.output<typeof draftRowSchema>;
+export type ProblemView = z.output<typeof problemSchema>;
+export type ImportReportView = z.output<typeof importReportSchema>;
