@@ -102,8 +102,8 @@ export async function importCsvFile(db: StoreDatabase, batchId: number, file: st
       const reader = createCsvReader({
         checkDuplicates: false,
         onHeader(layout) {
-          report.headerProblems = layout.problems;
-          if (layout.problems.some((problem) => problem.severity === 'error' && !inheritsType(problem, batch.defaults))) stopped = true;
+          report.headerProblems = layout.problems.filter((problem) => !inheritsType(problem, batch.defaults));
+          if (report.headerProblems.some((problem) => problem.severity === 'error')) stopped = true;
         },
         onRow({ row, draft, problems }) {
           if (stopped) return;

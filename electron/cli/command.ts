@@ -1,0 +1,81 @@
+import type { LibraryServices } from '../batches/library';
+import type { SecretStore } from '../secrets/secret-store';
+import type { CliIo } from './io';
+
+// The shape every command of `voucher-desk` has. A group (`keys`, `batch`, later `queue`, `sync`,
+// `outbox`, ...) is one file under electron/cli/commands/ listed in commands/index.ts.
+
+export type OptionSpec = { type: 'string'; short?: string; description: string } | { type: 'boolean'; short?: string; description: string };
+
+export interface ParsedArgs {
+  positionals: string[];
+  values: Record<string, string | boolean | undefined>;
+}
+
+export interface CliContext {
+  io: CliIo;
+  json: boolean;
+  dataDir: string;
+  /** The library of the data folder, opened on first use and closed when the command ends. */
+  library(): Promise<LibraryServices>;
+  secrets(): SecretStore;
+}
+
+/** What a command produced: `data` is printed for --json, `text` for people. */
+export interface CommandOutput {
+  data: unknown;
+  text: string;
+}
+
+export interface Command {
+  name: string;
+  summary: string;
+  /** Arguments after the command name, e.g. `<batch> <file>`. */
+  usage: string;
+  options?: Record<string, OptionSpec>;
+  run(ctx: CliContext, args: ParsedArgs): Promise<CommandOutput>;
+}
+
+export interface CommandGroup {
+  name: string;
+  summary: string;
+  commands: Command[];
+  /** Run when the group is given without a subcommand, or with options only (`sync --dry-run`). */
+  defaultCommand?: string;
+}
+
+/** Wrong use of the command line: printed with the usage, exit code 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export function stringOption(args: ParsedArgs, name: string): string | undefined {
+  const value = args.values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function integerOption(args: ParsedArgs, name: string, min = 0): number | undefined {
+  const text = stringOption(args, name);
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < min) throw new UsageError(`--${name} must be a whole number, ${min} or more (got "${text}")`);
+  return Number(text);
+}
+
+export function positional(args: ParsedArgs, index: number, name: string): string {
+  const value = args.positionals[index];
+  if (value === undefined || value === '') throw new UsageError(`missing <${name}>`);
+  return value;
+}
+
+export function jsonOption(args: ParsedArgs, name: string): unknown {
+  const text = stringOption(args, name);
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new UsageError(`--${name} must be JSON: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,13 @@
+import type { CommandGroup } from '../command';
+import { exportCsv, generate, importCsv } from './batch-data';
+import { create, duplicate, list, remove, rename, restore, show, trash } from './batch-manage';
+import { keysCommands } from './keys';
+
+const batchCommands: CommandGroup = {
+  name: 'batch',
+  summary: 'batches of voucher drafts in the offline library',
+  commands: [create, list, show, rename, duplicate, importCsv, generate, exportCsv, remove, restore, trash],
+};
+
+/** Every command group of `voucher-desk`; a new group is a file in this folder added here. */
+export const commandGroups: readonly CommandGroup[] = [keysCommands, batchCommands];

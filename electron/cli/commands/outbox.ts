@@ -1,0 +1,99 @@
+import { cancelOperation, operationReport } from '../../outbox/report';
+import type { OperationRecord } from '../../outbox/records';
+import { describeOperation } from '../../sync/dry-run';
+import { type Command, type CommandGroup, UsageError, positional } from '../command';
+import { count, table } from '../format';
+import { withOutbox } from './outbox-access';
+
+function opId(text: string): number {
+  if (!/^\d+$/.test(text)) throw new UsageError(`<operation> must be an operation id (a number), got "${text}"`);
+  return Number(text);
+}
+
+function progressText(op: OperationRecord): string {
+  const c = op.chunkCounts;
+  const total = Object.values(c).reduce((a, b) => a + b, 0);
+  return `${c.done + c.failed}/${total}`;
+}
+
+const columns = [
+  { header: 'ID', value: (op: OperationRecord) => op.id },
+  { header: 'KIND', value: (op: OperationRecord) => op.kind },
+  { header: 'STATE', value: (op: OperationRecord) => op.state },
+  { header: 'WHAT', value: (op: OperationRecord) => describeOperation(op.kind, op.payload) },
+  { header: 'CODES', value: (op: OperationRecord) => op.codes },
+  { header: 'REQUESTS', value: (op: OperationRecord) => progressText(op) },
+  { header: 'WAITS FOR', value: (op: OperationRecord) => op.dependsOn.join(',') },
+  { header: 'QUEUED', value: (op: OperationRecord) => op.createdAt },
+];
+
+const list: Command = {
+  name: 'list',
+  usage: '',
+  summary: 'the queued operations and their state (the default)',
+  run: (ctx) =>
+    withOutbox(ctx, async (outbox) => {
+      const ops = outbox.operations();
+      const dead = ops.filter((op) => op.state === 'dead_letter').map((op) => `Operation ${op.id} cannot be read and is kept aside: ${op.deadReason}\n`);
+      return { data: ops, text: ops.length === 0 ? 'The outbox is empty.\n' : table(ops, columns) + dead.join('') };
+    }),
+};
+
+const show: Command = {
+  name: 'show',
+  usage: '<operation>',
+  summary: 'one operation: its requests, their state and last error, and every per-code failure',
+  run: (ctx, args) =>
+    withOutbox(ctx, async (outbox) => {
+      const report = operationReport(outbox, opId(positional(args, 0, 'operation')));
+      const chunkTable = table(report.chunks, [
+        { header: 'REQUEST', value: (c) => c.idx + 1 },
+        { header: 'STATE', value: (c) => c.state },
+        { header: 'CODES', value: (c) => c.codes },
+        { header: 'ATTEMPTS', value: (c) => c.attempts },
+        { header: 'JOB', value: (c) => c.asyncActionId },
+        { header: 'LAST ERROR', value: (c) => (c.lastError ? `${c.lastError.status ?? c.lastError.name}: ${c.lastError.message}` : '') },
+      ]);
+      const failures = report.failures.length === 0 ? 'No code failed.\n' : `${count(report.failures.length, 'code')} failed:\n${table(report.failures, [
+        { header: 'ROW', value: (f) => f.row },
+        { header: 'CODE', value: (f) => f.code },
+        { header: 'REASON', value: (f) => f.reason },
+      ])}`;
+      const op = report.operation;
+      return { data: report, text: `Operation ${op.id} (${op.kind}, ${describeOperation(op.kind, op.payload)}): ${op.state}\n${chunkTable}${failures}` };
+    }),
+};
+
+const cancel: Command = {
+  name: 'cancel',
+  usage: '<operation>',
+  summary: 'cancel what was not sent yet, say which codes already exist on the service, and unfreeze the batch',
+  run: (ctx, args) =>
+    withOutbox(ctx, async (outbox) => {
+      const report = await cancelOperation(outbox, opId(positional(args, 0, 'operation')));
+      const lines = [`Cancelled operation ${report.operation.id}: ${count(report.notSent, 'code')} not sent.`];
+      const list = (codes: string[]) => (codes.length > 20 ? `${codes.slice(0, 20).join(', ')}, ... (${codes.length} in all)` : codes.join(', '));
+      if (report.existingCodes.length > 0) lines.push(`Already on the service: ${list(report.existingCodes)}`);
+      if (report.arrivingCodes.length > 0) lines.push(`Accepted by the service and still being imported (cannot be stopped): ${list(report.arrivingCodes)}`);
+      if (report.uncertainCodes.length > 0) lines.push(`Sent when the app stopped; the next sync checks them: ${list(report.uncertainCodes)}`);
+      return { data: report, text: `${lines.join('\n')}\n` };
+    }),
+};
+
+const retry: Command = {
+  name: 'retry',
+  usage: '<operation>',
+  summary: 'try again the requests of an operation that need attention',
+  run: (ctx, args) =>
+    withOutbox(ctx, async (outbox) => {
+      const op = await outbox.retry(opId(positional(args, 0, 'operation')));
+      return { data: op, text: `Operation ${op.id} will be tried again at the next sync.\n` };
+    }),
+};
+
+export const outboxCommands: CommandGroup = {
+  name: 'outbox',
+  summary: 'what is queued for sync: list, show, cancel, retry',
+  commands: [list, show, cancel, retry],
+  defaultCommand: 'list',
+};

@@ -1,0 +1,116 @@
+import { parseArgs } from 'node:util';
+import { type LibraryServices, openLibraryServices } from '../batches/library';
+import { KeytarSecretStore, KEYCHAIN_SERVICE } from '../secrets/keytar-store';
+import type { SecretStore } from '../secrets/secret-store';
+import { resolveDataDir } from '../store/data-dir';
+import { type CliContext, type Command, type CommandGroup, type OptionSpec, type ParsedArgs, UsageError } from './command';
+import type { CliIo } from './io';
+
+export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
+  'data-dir': { type: 'string', description: 'data folder (default: $VOUCHER_DESK_DATA_DIR or the OS app-data folder)' },
+  json: { type: 'boolean', description: 'print machine-readable JSON on stdout' },
+  help: { type: 'boolean', short: 'h', description: 'show help' },
+};
+
+/** Chooses another keychain service name, so tests and separate profiles never share keys. */
+export const KEYCHAIN_SERVICE_ENV = 'VOUCHER_DESK_KEYCHAIN_SERVICE';
+
+export interface CliDeps {
+  io: CliIo;
+  env: NodeJS.ProcessEnv;
+  groups: readonly CommandGroup[];
+}
+
+/** Runs one command line; returns the exit code (0 done, 1 failed, 2 wrong usage). */
+export async function runCli(argv: readonly string[], deps: CliDeps): Promise<number> {
+  const { io, groups } = deps;
+  const [groupName, given, ...after] = argv;
+  const group = groups.find((g) => g.name === groupName);
+  const useDefault = group?.defaultCommand !== undefined && (given === undefined || (given.startsWith('-') && given !== '--help' && given !== '-h'));
+  const commandName = useDefault ? group?.defaultCommand : given;
+  const rest = useDefault && given !== undefined ? [given, ...after] : after;
+  if (!group) {
+    const wanted = groupName === undefined || groupName === '--help' || groupName === '-h' || groupName === 'help';
+    (wanted ? io.out : io.err)(generalHelp(groups));
+    if (!wanted) io.err(`voucher-desk: unknown command "${groupName}"\n`);
+    return wanted ? 0 : 2;
+  }
+  const command = group.commands.find((c) => c.name === commandName);
+  if (!command) {
+    const wanted = commandName === undefined || commandName === '--help' || commandName === '-h' || commandName === 'help';
+    (wanted ? io.out : io.err)(groupHelp(group));
+    if (!wanted) io.err(`voucher-desk: unknown command "${group.name} ${commandName}"\n`);
+    return wanted ? 0 : 2;
+  }
+  let json = rest.includes('--json');
+  let library: LibraryServices | undefined;
+  try {
+    const args = parse(command, rest);
+    json = args.values['json'] === true;
+    if (args.values['help'] === true) {
+      io.out(commandHelp(group, command));
+      return 0;
+    }
+    const dataDir = resolveDataDir(typeof args.values['data-dir'] === 'string' ? args.values['data-dir'] : undefined, deps.env);
+    const ctx: CliContext = {
+      io,
+      json,
+      dataDir,
+      library: async () => (library ??= await openLibraryServices(dataDir)),
+      secrets: (): SecretStore => new KeytarSecretStore(deps.env[KEYCHAIN_SERVICE_ENV] || KEYCHAIN_SERVICE),
+    };
+    const output = await command.run(ctx, args);
+    io.out(json ? `${JSON.stringify(output.data, null, 2)}\n` : output.text);
+    return 0;
+  } catch (error) {
+    const usage = error instanceof UsageError;
+    const message = error instanceof Error ? error.message : String(error);
+    if (json) io.err(`${JSON.stringify({ error: { kind: error instanceof Error ? error.name : 'Error', message } })}\n`);
+    else io.err(`voucher-desk: ${message}\n${usage ? `usage: ${usageLine(group, command)}\n` : ''}`);
+    return usage ? 2 : 1;
+  } finally {
+    await library?.close();
+  }
+}
+
+function parse(command: Command, args: readonly string[]): ParsedArgs {
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...args],
+      options: { ...GLOBAL_OPTIONS, ...command.options },
+      allowPositionals: true,
+      strict: true,
+    });
+    return { values: values as ParsedArgs['values'], positionals };
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+function usageLine(group: CommandGroup, command: Command): string {
+  return `voucher-desk ${group.name} ${command.name}${command.usage ? ` ${command.usage}` : ''} [options]`;
+}
+
+function optionLines(options: Record<string, OptionSpec>): string {
+  return Object.entries(options)
+    .map(([name, spec]) => {
+      const flag = `${spec.short ? `-${spec.short}, ` : ''}--${name}${spec.type === 'string' ? ' <value>' : ''}`;
+      return `  ${flag.padEnd(30)} ${spec.description}`;
+    })
+    .join('\n');
+}
+
+function generalHelp(groups: readonly CommandGroup[]): string {
+  const lines = groups.map((g) => `  ${g.name.padEnd(12)} ${g.summary}`).join('\n');
+  return `Usage: voucher-desk <command> <subcommand> [options]\n\nCommands:\n${lines}\n\nGlobal options:\n${optionLines(GLOBAL_OPTIONS)}\n\nRun \`voucher-desk <command> --help\` for its subcommands.\n`;
+}
+
+function groupHelp(group: CommandGroup): string {
+  const lines = group.commands.map((c) => `  ${`${c.name} ${c.usage}`.padEnd(34)} ${c.summary}`).join('\n');
+  return `Usage: voucher-desk ${group.name} <subcommand> [options]\n\n${group.summary}\n\nSubcommands:\n${lines}\n`;
+}
+
+function commandHelp(group: CommandGroup, command: Command): string {
+  const own = command.options ? `Options:\n${optionLines(command.options)}\n\n` : '';
+  return `Usage: ${usageLine(group, command)}\n\n${command.summary}\n\n${own}Global options:\n${optionLines(GLOBAL_OPTIONS)}\n`;
+}

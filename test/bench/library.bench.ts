@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openLibraryServices } from '../../electron/batches/library';
+import { fixtureCode, writeFixtureCsv } from '../integration/batches/csv-fixture';
+
+const ROWS = 1_000_000;
+const TARGET_MS = 10_000;
+const dir = mkdtempSync(join(tmpdir(), 'voucher-desk-bench-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+describe('library benchmark', () => {
+  it('imports a 1,000,000-row CSV into a batch, durable on disk, then times one small durable write', async () => {
+    const csv = join(dir, 'vouchers.csv');
+    await writeFixtureCsv(csv, ROWS);
+    const data = join(dir, 'data');
+    const library = await openLibraryServices(data);
+    const batch = await library.batches.create({ name: 'Million' });
+
+    let peakRss = process.memoryUsage().rss;
+    let savingAt = 0;
+    const started = performance.now();
+    const report = await library.importCsv(batch.id, csv, {
+      onProgress(progress) {
+        peakRss = Math.max(peakRss, process.memoryUsage().rss);
+        if (progress.phase === 'saving') savingAt = performance.now();
+      },
+    });
+    const importMs = performance.now() - started;
+    peakRss = Math.max(peakRss, process.memoryUsage().rss, process.resourceUsage().maxRSS * 1024);
+    expect(report.stored).toBe(ROWS);
+    const files = library.db.files();
+
+    const smallStart = performance.now();
+    await library.drafts.edit(batch.id, 500_000, { set: { category: 'edited' } });
+    const smallWriteMs = performance.now() - smallStart;
+    const pageStart = performance.now();
+    const page = library.drafts.page(batch.id, { offset: 900_000, limit: 100 });
+    const pageMs = performance.now() - pageStart;
+    const compactStart = performance.now();
+    await library.db.compact();
+    const compactMs = performance.now() - compactStart;
+    await library.close();
+
+    const reopenStart = performance.now();
+    const again = await openLibraryServices(data);
+    const reopenMs = performance.now() - reopenStart;
+    expect(again.drafts.row(batch.id, 500_000)).toMatchObject({ code: fixtureCode(500_000), fields: { category: 'edited' } });
+    expect(page.rows[0]?.code).toBe(fixtureCode(900_001));
+    await again.close();
+
+    console.log(
+      [
+        `library benchmark: ${ROWS.toLocaleString('en-US')} rows, CSV ${mb(statSync(csv).size)}`,
+        `  import, durable on disk: ${ms(importMs)} (reading and checking ${ms(savingAt - started)}, saving ${ms(importMs - (savingAt - started))}); target ${ms(TARGET_MS)}, ratio ${(importMs / TARGET_MS).toFixed(2)}x`,
+        `  throughput: ${Math.round(ROWS / (importMs / 1000)).toLocaleString('en-US')} rows/s`,
+        `  peak memory (RSS): ${mb(peakRss)}`,
+        `  library file: ${mb(files.fileBytes)} (${(files.fileBytes / ROWS).toFixed(0)} bytes/row)`,
+        `  one small durable write (edit one row, journal + fsync): ${smallWriteMs.toFixed(1)} ms`,
+        `  one page of 100 rows at offset 900,000: ${pageMs.toFixed(1)} ms`,
+        `  full snapshot of the library (compaction): ${ms(compactMs)}`,
+        `  reopen (load file + replay journal): ${ms(reopenMs)}`,
+      ].join('\n'),
+    );
+  });
+});
