@@ -47,6 +47,8 @@ export interface ClientOptions {
   random?: () => number;
   /** Per request, real time; default 30 s. */
   timeoutMs?: number;
+  /** Imports get extra time for their size at this rate; default 50,000 bytes/s (10 MB: +200 s). */
+  minUploadBytesPerSecond?: number;
   retry?: Partial<RetryPolicy>;
   /** false turns pacing off (the budget is still read). */
   pacing?: Partial<PacingPolicy> | false;
@@ -89,9 +91,9 @@ function checkCredentials(auth: Auth): void {
   }
 }
 
-function checkTimeout(timeoutMs: number): number {
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new InvalidRequestError('timeoutMs', timeoutMs, 'a number of ms above 0');
-  return timeoutMs;
+function checkPositive(parameter: string, value: number): number {
+  if (!Number.isFinite(value) || value <= 0) throw new InvalidRequestError(parameter, value, 'a number above 0');
+  return value;
 }
 
 export function createClient(options: ClientOptions): VoucherClient {
@@ -109,7 +111,8 @@ export function createClient(options: ClientOptions): VoucherClient {
     clock,
     sleep: options.sleep ?? realSleep,
     random: options.random ?? Math.random,
-    timeoutMs: checkTimeout(options.timeoutMs ?? 30_000),
+    timeoutMs: checkPositive('timeoutMs', options.timeoutMs ?? 30_000),
+    minUploadBytesPerSecond: checkPositive('minUploadBytesPerSecond', options.minUploadBytesPerSecond ?? 50_000),
     retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
     budget,
     pacing,

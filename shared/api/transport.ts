@@ -39,6 +39,8 @@ export interface RequestSpec {
   body?: RequestBody;
   /** The scope a bearer token needs; null sends the key pair whatever the auth mode (token minting). */
   scope: Scope | null;
+  /** Size of a large upload, so its timeout allows for sending it on a slow line. */
+  uploadBytes?: number;
 }
 
 export interface Answer {
@@ -62,6 +64,8 @@ export interface TransportOptions {
   sleep: Sleep;
   random: () => number;
   timeoutMs: number;
+  /** Uploads get this much more time per byte/s of this rate, so a 10 MB import is not cut off. */
+  minUploadBytesPerSecond: number;
   retry: RetryPolicy;
   budget: RateBudget;
   pacing: boolean;
@@ -182,11 +186,12 @@ export class Transport {
     const { init, contentType } = bodyInit(spec.body);
     const url = `${this.o.baseUrl}${spec.path}${spec.query ? `?${spec.query}` : ''}`;
     const controller = new AbortController();
+    const timeoutMs = this.o.timeoutMs + Math.ceil(((spec.uploadBytes ?? 0) / this.o.minUploadBytesPerSecond) * 1000);
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, this.o.timeoutMs);
+    }, timeoutMs);
     try {
       const response = await this.o.fetch(url, {
         method: spec.method,
@@ -197,7 +202,7 @@ export class Transport {
       const text = await response.text();
       return { response, text, rate: readRateHeaders(response.headers) };
     } catch (error) {
-      if (timedOut) throw new TimeoutError(label, !isRead, this.o.timeoutMs);
+      if (timedOut) throw new TimeoutError(label, !isRead, timeoutMs);
       throw new NetworkError(label, !isRead, error);
     } finally {
       clearTimeout(timer);

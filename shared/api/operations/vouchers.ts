@@ -41,41 +41,41 @@ export const voucherSchema = z.looseObject({ code: z.string() });
 /** Either drafts to serialize, or a body the chunk planner already serialized (sent byte for byte). */
 export type ImportBody = readonly VoucherDraft[] | { serialized: string };
 
-function checkSize(parameter: string, text: string): void {
+function checkSize(parameter: string, text: string): number {
   const bytes = utf8ByteLength(text);
   if (bytes > IMPORT_MAX_BYTES) {
     throw new InvalidRequestError(parameter, `${bytes} bytes`, `at most ${IMPORT_MAX_BYTES} bytes (10 MB); split the import`);
   }
+  return bytes;
 }
 
-function importJson(body: ImportBody): string {
+/** The JSON text of an import, checked before sending; `parameter` names it in errors. */
+function importJson(body: ImportBody): { text: string; parameter: string } {
   if ('serialized' in body) {
     if (!body.serialized.trimStart().startsWith('[')) {
       throw new InvalidRequestError('body', body.serialized.slice(0, 40), 'a JSON array of vouchers');
     }
-    checkSize('body', body.serialized);
-    return body.serialized;
+    return { text: body.serialized, parameter: 'body' };
   }
   if (body.length === 0) throw new InvalidRequestError('vouchers', [], 'at least one voucher');
   if (body.length > IMPORT_MAX_CODES) {
     throw new InvalidRequestError('vouchers', `${body.length} vouchers`, `at most ${IMPORT_MAX_CODES} per request`);
   }
   // The chunk planner's serializer, so a body sent from drafts is the body that was planned.
-  const text = importBody(body, { format: 'json' });
-  checkSize('vouchers', text);
-  return text;
+  return { text: importBody(body, { format: 'json' }), parameter: 'vouchers' };
 }
 
 const IMPORT_PATH = '/v1/vouchers/import';
 
 /** POST /v1/vouchers/import: starts a VOUCHERS.IMPORT job. Never retried (the import may have started). */
 export async function importVouchers(transport: Transport, body: ImportBody): Promise<AsyncActionRef> {
-  const text = importJson(body);
+  const { text, parameter } = importJson(body);
   const answer = await transport.send({
     method: 'POST',
     path: IMPORT_PATH,
     body: { text, contentType: 'application/json' },
     scope: 'vouchers',
+    uploadBytes: checkSize(parameter, text),
   });
   return readAsyncActionRef(answer, { method: 'POST', path: IMPORT_PATH });
 }
@@ -95,11 +95,11 @@ export async function importVouchersCsv(
   options: CsvImportOptions = {},
 ): Promise<AsyncActionRef> {
   if (csv.trim() === '') throw new InvalidRequestError('file', '', 'a CSV with a header row and at least one data row');
-  checkSize('file', csv);
+  const uploadBytes = checkSize('file', csv);
   const form = new FormData();
   form.append('file', new Blob([csv], { type: 'text/csv' }), options.fileName ?? 'vouchers.csv');
   form.append('webhooks_enable', String(options.webhooksEnable ?? false));
-  const answer = await transport.send({ method: 'POST', path: CSV_PATH, body: { form }, scope: 'vouchers' });
+  const answer = await transport.send({ method: 'POST', path: CSV_PATH, body: { form }, scope: 'vouchers', uploadBytes });
   return readAsyncActionRef(answer, { method: 'POST', path: CSV_PATH });
 }
 

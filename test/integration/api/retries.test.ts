@@ -184,4 +184,35 @@ describe('answers that are not the service', () => {
       await server.close();
     }
   });
+
+  it('gives an upload extra time for its size before calling it a timeout', async () => {
+    let seen = 0;
+    const server = await rawServer((req, res) => {
+      seen += 1;
+      req.resume();
+      req.on('end', () => {
+        const answer = setTimeout(() => {
+          res.writeHead(202, { 'Content-Type': 'application/json' });
+          res.end(JSON.stringify({ async_action_id: 'aa_slow' }));
+        }, 400);
+        res.on('close', () => clearTimeout(answer));
+      });
+    });
+    try {
+      const client = createClient({
+        target: { sandbox: server.url },
+        auth: { type: 'keys', appId: 'a', appToken: 't' },
+        timeoutMs: 200,
+        minUploadBytesPerSecond: 1_000,
+      });
+      const csv = `Code\n${Array.from({ length: 200 }, (_, i) => `SLOW-${i}`).join('\n')}\n`;
+      expect(await client.importVouchersCsv(csv)).toEqual({ async_action_id: 'aa_slow' });
+      const small = await client.importVouchers([{ code: 'S', type: 'GIFT_VOUCHER', gift: { amount: 1 } }]).catch((e: unknown) => e);
+      expect(small).toBeInstanceOf(TimeoutError);
+      expect(small).toMatchObject({ outcomeUnknown: true });
+      expect(seen).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
 });
