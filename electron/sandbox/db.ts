@@ -8,8 +8,8 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS docs (kind TEXT NOT NULL, id TEXT NOT NULL, seq INTEGER NOT NULL, data TEXT NOT NULL,
   PRIMARY KEY (kind, id));
 CREATE INDEX IF NOT EXISTS docs_seq ON docs (kind, seq);
-CREATE TABLE IF NOT EXISTS vouchers (code TEXT PRIMARY KEY, campaign_id TEXT, data TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS vouchers_campaign ON vouchers (campaign_id);
+CREATE TABLE IF NOT EXISTS vouchers (code TEXT PRIMARY KEY, campaign_id TEXT, data TEXT NOT NULL) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS vouchers_campaign ON vouchers (campaign_id) WHERE campaign_id IS NOT NULL;
 CREATE TABLE IF NOT EXISTS bin (id TEXT PRIMARY KEY, code TEXT NOT NULL, deleted_at TEXT NOT NULL, data TEXT NOT NULL);
 `;
 

@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function runCli(args: string[]): Run {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/sandbox/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let text = '';
+  child.stdout?.on('data', (chunk) => (text += String(chunk)));
+  child.stderr?.on('data', (chunk) => (text += String(chunk)));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => text, exited };
+}
+
+async function waitFor(run: Run, needle: string, ms = 30_000): Promise<string> {
+  const deadline = Date.now() + ms;
+  while (!run.output().includes(needle)) {
+    if (Date.now() > deadline || run.child.exitCode !== null) throw new Error(`"${needle}" not printed; output:\n${run.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return run.output();
+}
+
+describe('sandbox command line', () => {
+  it('prints each cluster URL, the hosting cluster and the key pair, serves, and stops cleanly on SIGTERM', async () => {
+    const run = runCli(['--cluster', 'as1.api', '--app-id', 'cli-app', '--app-token', 'cli-secret', '--rate-limit', '50/min']);
+    const text = await waitFor(run, 'Serving until stopped');
+    expect(text).toContain('Project hosted on cluster: as1.api');
+    expect(text).toContain('App ID:    cli-app');
+    expect(text).toContain('App Token: cli-secret');
+    expect(text).toContain('Rate limit: 50 calls a minute');
+    const urls = Object.fromEntries([...text.matchAll(/^\s+(\S+)\s+(http:\/\/127\.0\.0\.1:\d+)/gm)].map((m) => [m[1], m[2]]));
+    expect(Object.keys(urls).sort()).toEqual(['api', 'as1.api', 'us1.api']);
+    const answer = await fetch(`${urls['as1.api']}/v1/vouchers/SUMMER-001`, { headers: { 'X-App-Id': 'cli-app', 'X-App-Token': 'cli-secret' } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-rate-limit-limit')).toBe('50');
+    const wrong = await fetch(`${urls.api}/v1/vouchers/SUMMER-001`, { headers: { 'X-App-Id': 'cli-app', 'X-App-Token': 'cli-secret' } });
+    expect((await wrong.json()).key).toBe('wrong_cluster');
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    expect(run.output()).toContain('Sandbox stopped.');
+  });
+
+  it('stops cleanly on SIGINT too', async () => {
+    const run = runCli([]);
+    await waitFor(run, 'Serving until stopped');
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(0);
+    expect(run.output()).toContain('Received SIGINT');
+  });
+
+  it('explains a bad option and exits with code 2', async () => {
+    for (const args of [['--cluster', 'eu'], ['--rate-limit', 'fast'], ['--port', 'x'], ['--colour']]) {
+      const run = runCli(args);
+      expect(await run.exited).toBe(2);
+      expect(run.output()).toContain('Usage:');
+    }
+  });
+});
