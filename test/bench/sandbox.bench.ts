@@ -14,7 +14,7 @@ afterAll(() => sb.close());
 const headers = () => ({ 'X-App-Id': sb.credentials.appId, 'X-App-Token': sb.credentials.appToken });
 
 /** Sends one import and polls every 20 ms until DONE; returns the figures. */
-async function timeImport(path: string, init: { body: BodyInit; headers: Record<string, string> }) {
+async function timeImport(path: string, init: { body: RequestInit['body']; headers: Record<string, string> }) {
   const started = performance.now();
   const res = await fetch(`${sb.urls[sb.hostCluster]}${path}`, { method: 'POST', body: init.body, headers: { ...headers(), ...init.headers } });
   const { async_action_id: id } = (await res.json()) as { async_action_id: string };

@@ -45,7 +45,7 @@ describe('sandbox command line', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('x-rate-limit-limit')).toBe('50');
     const wrong = await fetch(`${urls.api}/v1/vouchers/SUMMER-001`, { headers: { 'X-App-Id': 'cli-app', 'X-App-Token': 'cli-secret' } });
-    expect((await wrong.json()).key).toBe('wrong_cluster');
+    expect(((await wrong.json()) as { key: string }).key).toBe('wrong_cluster');
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
     expect(run.output()).toContain('Sandbox stopped.');

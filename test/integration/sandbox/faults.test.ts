@@ -82,7 +82,7 @@ describe('fault injection', () => {
     for (const bad of [{ failRate: 2 }, { failNext: { count: 1, status: 404 } }, { latencyMs: -1 }, [1]]) {
       const refused = await fetch(`${sb.urls[sb.hostCluster]}/__sandbox/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(bad) });
       expect(refused.status).toBe(400);
-      expect((await refused.json()).key).toBe('invalid_payload');
+      expect(((await refused.json()) as { key: string }).key).toBe('invalid_payload');
     }
     const wrongOp = await fetch(`${sb.urls[sb.hostCluster]}/__sandbox/nothing`, { method: 'POST' });
     expect(wrongOp.status).toBe(404);
