@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { NetworkError, RateLimitedError, ServiceError, TimeoutError, WrongRegionError, createClient } from '../../../shared/api';
+import {
+  NetworkError,
+  RateLimitedError,
+  ServiceError,
+  TimeoutError,
+  WrongRegionError,
+  createClient,
+  type ClientOptions,
+} from '../../../shared/api';
 import { startHarness, waitForJob, type Harness } from './sandbox-harness';
 
 let h: Harness;
@@ -135,12 +143,13 @@ async function rawServer(handler: RequestListener): Promise<{ url: string; close
   };
 }
 
-const rawClient = (url: string, timeoutMs = 5_000) =>
+const rawClient = (url: string, options: Partial<ClientOptions> = {}) =>
   createClient({
     target: { sandbox: url },
     auth: { type: 'keys', appId: 'a', appToken: 't' },
-    timeoutMs,
+    timeoutMs: 5_000,
     sleep: async () => undefined,
+    ...options,
   });
 
 describe('answers that are not the service', () => {
@@ -151,7 +160,7 @@ describe('answers that are not the service', () => {
       req.resume();
     });
     try {
-      const error = await rawClient(server.url, 200).deleteVoucher('X').catch((e: unknown) => e);
+      const error = await rawClient(server.url, { timeoutMs: 200 }).deleteVoucher('X').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TimeoutError);
       expect(error).toMatchObject({ outcomeUnknown: true, timeoutMs: 200 });
       expect(seen).toBe(1);
@@ -199,12 +208,7 @@ describe('answers that are not the service', () => {
       });
     });
     try {
-      const client = createClient({
-        target: { sandbox: server.url },
-        auth: { type: 'keys', appId: 'a', appToken: 't' },
-        timeoutMs: 200,
-        minUploadBytesPerSecond: 1_000,
-      });
+      const client = rawClient(server.url, { timeoutMs: 200, minUploadBytesPerSecond: 1_000 });
       const csv = `Code\n${Array.from({ length: 200 }, (_, i) => `SLOW-${i}`).join('\n')}\n`;
       expect(await client.importVouchersCsv(csv)).toEqual({ async_action_id: 'aa_slow' });
       const small = await client.importVouchers([{ code: 'S', type: 'GIFT_VOUCHER', gift: { amount: 1 } }]).catch((e: unknown) => e);
