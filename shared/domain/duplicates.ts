@@ -1,3 +1,4 @@
+import { CodeIndex } from './code-index';
 import { validateDraft } from './validate-draft';
 import type { Problem } from './voucher';
 
@@ -9,15 +10,12 @@ export interface DuplicateTracker {
 
 /** Remembers each code's first row, so a streamed batch finds duplicates without holding drafts. */
 export function createDuplicateTracker(): DuplicateTracker {
-  const firstRow = new Map<string, number>();
+  const index = new CodeIndex();
   return {
     check(code, row) {
       if (code === '') return null;
-      const first = firstRow.get(code);
-      if (first === undefined) {
-        firstRow.set(code, row);
-        return null;
-      }
+      const first = index.firstRowOrAdd(code, row);
+      if (first === -1) return null;
       return {
         row,
         code,
@@ -29,7 +27,7 @@ export function createDuplicateTracker(): DuplicateTracker {
       };
     },
     get size() {
-      return firstRow.size;
+      return index.size;
     },
   };
 }

@@ -68,8 +68,8 @@ export function warnUnknownKeys(
   known: ReadonlySet<string>,
   allowedText: string,
 ): void {
-  for (const key of Object.keys(object)) {
-    if (known.has(key)) continue;
+  for (const key in object) {
+    if (known.has(key) || !Object.hasOwn(object, key)) continue;
     const field = prefix ? `${prefix}.${key}` : key;
     r.warning(field, object[key], allowedText, `${field} is not an importable field and will be skipped by the service`);
   }

@@ -9,6 +9,8 @@ const TIMEFRAME_FIELDS: ReadonlySet<string> = new Set(['interval', 'duration']);
 const TYPE_ALLOWED = `one of ${VOUCHER_TYPES.join(', ')}`;
 const IMPORTABLE_TEXT = `importable fields: ${[...IMPORTABLE_FIELDS].join(', ')}`;
 const ISO_DURATION = /^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?$/;
+// Codes made only of these need no encoding; checked first because encoding allocates a new string.
+const PATH_SAFE = /^[A-Za-z0-9\-_.!~*'()]*$/;
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
 /** The code as a URL path segment, or null when it holds a lone surrogate, which no URL can carry. */
@@ -31,6 +33,7 @@ function checkCode(r: ProblemReporter, code: unknown): void {
     r.error('code', code, 'a non-empty text', 'code is only blank space');
     return;
   }
+  if (PATH_SAFE.test(code)) return;
   if (CONTROL_CHARS.test(code)) {
     r.error('code', code, 'printable characters', `code ${show(code)} contains a control character (tab, line break, ...)`);
     return;
@@ -53,18 +56,17 @@ function checkCode(r: ProblemReporter, code: unknown): void {
   }
 }
 
+function checkDate(r: ProblemReporter, field: 'start_date' | 'expiration_date', value: unknown): number | null {
+  if (value === undefined || value === null) return null;
+  const ms = typeof value === 'string' ? parseImportDate(value) : null;
+  if (ms === null) r.error(field, value, DATE_FORMATS_TEXT, `${field} ${show(value)} is not a real date in one of the formats ${DATE_FORMATS_TEXT}`);
+  return ms;
+}
+
 function checkDates(r: ProblemReporter, draft: Record<string, unknown>): void {
-  const parsed: Record<string, number | null> = {};
-  for (const field of ['start_date', 'expiration_date'] as const) {
-    const value = draft[field];
-    if (value === undefined || value === null) continue;
-    const ms = typeof value === 'string' ? parseImportDate(value) : null;
-    parsed[field] = ms;
-    if (ms === null) r.error(field, value, DATE_FORMATS_TEXT, `${field} ${show(value)} is not a real date in one of the formats ${DATE_FORMATS_TEXT}`);
-  }
-  const start = parsed['start_date'];
-  const end = parsed['expiration_date'];
-  if (start != null && end != null && start >= end) {
+  const start = checkDate(r, 'start_date', draft['start_date']);
+  const end = checkDate(r, 'expiration_date', draft['expiration_date']);
+  if (start !== null && end !== null && start >= end) {
     r.error(
       'expiration_date',
       draft['expiration_date'],
@@ -161,9 +163,8 @@ export function validateDraft(draft: unknown, row: number): Problem[] {
   checkCode(r, code);
   checkTypeSpecific(r, draft);
   checkDates(r, draft);
-  for (const field of ['category', 'additional_info'] as const) {
-    if (draft[field] !== undefined && draft[field] !== null) checkString(r, field, draft[field]);
-  }
+  if (draft['category'] !== undefined && draft['category'] !== null) checkString(r, 'category', draft['category']);
+  if (draft['additional_info'] !== undefined && draft['additional_info'] !== null) checkString(r, 'additional_info', draft['additional_info']);
   if (draft['active'] !== undefined && draft['active'] !== null) checkBoolean(r, 'active', draft['active']);
   if (draft['metadata'] !== undefined && !isPlainObject(draft['metadata'])) {
     r.error('metadata', draft['metadata'], 'an object of custom attributes', `metadata ${show(draft['metadata'])} is not an object`);

@@ -1,0 +1,38 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CodeIndex } from '../../../shared/domain/code-index';
+
+describe('CodeIndex', () => {
+  it('remembers the first row of each code across blocks and table growth', () => {
+    const index = new CodeIndex();
+    for (let i = 0; i < 20_000; i++) expect(index.firstRowOrAdd(`CODE-${i}`, i + 1)).toBe(-1);
+    expect(index.size).toBe(20_000);
+    expect(index.firstRowOrAdd('CODE-0', 99)).toBe(1);
+    expect(index.firstRowOrAdd('CODE-4095', 99)).toBe(4096);
+    expect(index.firstRowOrAdd('CODE-4096', 99)).toBe(4097);
+    expect(index.firstRowOrAdd('CODE-19999', 99)).toBe(20_000);
+    expect(index.firstRowOrAdd('CODE-20000', 99)).toBe(-1);
+    expect(index.size).toBe(20_001);
+  });
+
+  it('tells apart codes that are prefixes of each other or differ only in case', () => {
+    const index = new CodeIndex();
+    for (const [i, code] of ['AB', 'ABC', 'A', 'ab', 'BC', 'ABCA'].entries()) expect(index.firstRowOrAdd(code, i + 1)).toBe(-1);
+  });
+
+  it('agrees with a Map on any sequence of codes (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'binary', maxLength: 4 }), { maxLength: 9000 }), (codes) => {
+        const index = new CodeIndex();
+        const map = new Map<string, number>();
+        codes.forEach((code, i) => {
+          const expected = map.get(code) ?? -1;
+          if (expected === -1) map.set(code, i);
+          expect(index.firstRowOrAdd(code, i)).toBe(expected);
+        });
+        expect(index.size).toBe(map.size);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
