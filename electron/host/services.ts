@@ -1,8 +1,14 @@
 import type { InvokeHandlers } from './ipc-guard';
 import { createEventEmitter, type EmitEvent, type SendEvent } from './events';
+import { mkdirSync } from 'node:fs';
+import type { SecretStore } from '../secrets/secret-store';
+import { KeytarSecretStore } from '../secrets/keytar-store';
 import { batchHandlers } from './handlers/batches';
+import { createConnection, type Connection } from './handlers/connection';
 import { csvHandlers } from './handlers/csv';
 import { lazyLibrary } from './handlers/library';
+import { settingsHandlers } from './handlers/settings';
+import { SettingsFile } from './handlers/settings-file';
 import { createLifecycle, type Lifecycle } from './lifecycle';
 import { createSyncGate, type SyncGate } from '../update/sync-gate';
 
@@ -11,6 +17,8 @@ export interface ServicesOptions {
   dataDir: string;
   appInfo: { name: string; version: string };
   send: SendEvent;
+  /** Where API keys are kept; the OS keychain unless a test or `npm run web --memory-keychain` says otherwise. */
+  secrets?: { store: SecretStore; label: string };
 }
 
 export interface Services {
@@ -21,6 +29,9 @@ export interface Services {
   /** Validated events to the renderer. */
   emit: EmitEvent;
   syncGate: SyncGate;
+  /** Settings file (target, auth mode) and the client built from it and the keychain. */
+  settings: SettingsFile;
+  connection: Connection;
 }
 
 /**
@@ -32,10 +43,15 @@ export function createServices(options: ServicesOptions): Services {
   const syncGate = createSyncGate();
   const emit = createEventEmitter(options.send, syncGate);
   const library = lazyLibrary(options.dataDir, lifecycle);
+  mkdirSync(options.dataDir, { recursive: true });
+  const settings = new SettingsFile(options.dataDir);
+  const secrets = options.secrets ?? { store: new KeytarSecretStore(), label: 'the OS keychain' };
+  const connection = createConnection(settings, secrets.store);
   const handlers: InvokeHandlers = {
     'app.info': () => options.appInfo,
     ...batchHandlers(library),
     ...csvHandlers(options.dataDir, library, lifecycle),
+    ...settingsHandlers({ settings, secrets: secrets.store, connection, dataDir: options.dataDir, keychain: secrets.label }),
   };
-  return { handlers, lifecycle, emit, syncGate };
+  return { handlers, lifecycle, emit, syncGate, settings, connection };
 }

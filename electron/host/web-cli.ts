@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startSandbox } from '../sandbox/server';
 import type { RunningSandbox } from '../sandbox/types';
+import { MemorySecretStore } from '../secrets/memory-store';
 import { resolveDataDir } from '../store/data-dir';
 import { createServices, type Services } from './services';
 import { createEventHub, startWebHost, type WebHost } from './web-host';
@@ -49,8 +50,10 @@ export async function startWebApp(options: WebAppOptions): Promise<WebApp> {
     dataDir: options.dataDir,
     appInfo: { name: 'Voucher Desk', version: process.env.npm_package_version ?? '0.0.0' },
     send: hub.send,
+    ...(options.memoryKeychain ? { secrets: { store: new MemorySecretStore(), label: 'memory, for this run only' } } : {}),
   });
   await services.lifecycle.recover();
+  if (sandbox) await useSandbox(services, sandbox);
   const host = await startWebHost(
     { handlers: services.handlers, rendererDir, ...(options.port === undefined ? {} : { port: options.port }) },
     hub,
@@ -65,6 +68,15 @@ export async function startWebApp(options: WebAppOptions): Promise<WebApp> {
       await sandbox?.close();
     },
   };
+}
+
+/** Points the settings at the sandbox and stores its key pair, so the app works with no account. */
+async function useSandbox(services: Services, sandbox: RunningSandbox): Promise<void> {
+  const settings = services.handlers['settings.setTarget'];
+  const keys = services.handlers['settings.saveKeys'];
+  if (!settings || !keys) throw new Error('The settings handlers are missing');
+  await settings({ target: sandbox.urls[sandbox.hostCluster] });
+  await keys(sandbox.credentials);
 }
 
 export function parseWebArgs(argv: readonly string[]): WebAppOptions & { help: boolean } {

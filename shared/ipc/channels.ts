@@ -1,4 +1,5 @@
 import { batchChannels } from './batch-channels';
+import { settingsChannels } from './settings-channels';
 
 // Channel names on their own, so the preload can list them without bundling the schemas.
 export const invokeChannels = [
@@ -8,6 +9,7 @@ export const invokeChannels = [
   'update.download',
   'update.install',
   ...batchChannels,
+  ...settingsChannels,
 ] as const;
 
 // Events flow one way, main -> renderer.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { batchContract } from './batches';
 import type { InvokeChannel } from './channels';
+import { settingsContract } from './settings';
 import { updateStatusSchema } from './update-status';
 
 export { invokeChannels, eventChannels, type InvokeChannel, type EventChannel } from './channels';
@@ -28,6 +29,7 @@ export const invokeContract = {
   'update.download': { request: noRequest, response: updateStatusSchema },
   'update.install': { request: noRequest, response: updateStatusSchema },
   ...batchContract,
+  ...settingsContract,
 } as const satisfies Record<InvokeChannel, ChannelSchemas>;
 
 /** What the renderer sends. */
