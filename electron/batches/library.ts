@@ -1,3 +1,4 @@
+import { Outbox } from '../outbox/outbox';
 import type { StoreDatabase } from '../store/database';
 import { type OpenOptions, openLibrary } from '../store/databases';
 import { BatchService } from './batch-service';
@@ -15,22 +16,34 @@ export interface LibraryServices {
   exportCsvToFile(batchId: number, file: string, options?: ExportOptions): Promise<ExportReport>;
   exportCsv(batchId: number, write: (piece: string) => void | Promise<void>, options?: ExportOptions): Promise<ExportReport>;
   generate(batchId: number, input: GenerateInput): Promise<GenerateReport>;
+  /** The outbox of the same data folder: open with the library, because it decides which batches are frozen. */
+  outbox: Outbox;
   close(): Promise<void>;
 }
 
-export function libraryServices(db: StoreDatabase): LibraryServices {
+export function libraryServices(db: StoreDatabase, outbox: Outbox): LibraryServices {
   return {
     db,
+    outbox,
     batches: new BatchService(db),
     drafts: new DraftService(db),
     importCsv: (batchId, file, options) => importCsvFile(db, batchId, file, options),
     exportCsvToFile: (batchId, file, options) => exportBatchCsvToFile(db, batchId, file, options),
     exportCsv: (batchId, write, options) => exportBatchCsv(db, batchId, write, options),
     generate: (batchId, input) => generateIntoBatch(db, batchId, input),
-    close: () => db.close(),
+    close: async () => {
+      await outbox.close();
+      await db.close();
+    },
   };
 }
 
 export async function openLibraryServices(dataDir: string, options: OpenOptions = {}): Promise<LibraryServices> {
-  return libraryServices(await openLibrary(dataDir, options));
+  const db = await openLibrary(dataDir, options);
+  try {
+    return libraryServices(db, await Outbox.open(dataDir));
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
 }

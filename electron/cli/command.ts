@@ -34,6 +34,8 @@ export interface Command {
   usage: string;
   options?: Record<string, OptionSpec>;
   run(ctx: CliContext, args: ParsedArgs): Promise<CommandOutput>;
+  /** Hands every argument over unparsed as positionals (a command with its own parser, e.g. `sandbox`). */
+  rawArgs?: boolean;
 }
 
 export interface CommandGroup {
@@ -42,6 +44,8 @@ export interface CommandGroup {
   commands: Command[];
   /** Run when the group is given without a subcommand, or with options only (`sync --dry-run`). */
   defaultCommand?: string;
+  /** The default command also runs when the first argument names no subcommand (`earning-rule <id>`). */
+  defaultTakesArguments?: boolean;
 }
 
 /** Wrong use of the command line: printed with the usage, exit code 2. */

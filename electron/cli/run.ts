@@ -26,7 +26,9 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
   const { io, groups } = deps;
   const [groupName, given, ...after] = argv;
   const group = groups.find((g) => g.name === groupName);
-  const useDefault = group?.defaultCommand !== undefined && (given === undefined || (given.startsWith('-') && given !== '--help' && given !== '-h'));
+  const asksHelp = given === '--help' || given === '-h' || given === 'help';
+  const takesArgument = group?.defaultTakesArguments === true && !asksHelp && !group.commands.some((c) => c.name === given);
+  const useDefault = group?.defaultCommand !== undefined && (given === undefined || (given.startsWith('-') && !asksHelp) || takesArgument);
   const commandName = useDefault ? group?.defaultCommand : given;
   const rest = useDefault && given !== undefined ? [given, ...after] : after;
   if (!group) {
@@ -45,7 +47,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
   let json = rest.includes('--json');
   let library: LibraryServices | undefined;
   try {
-    const args = parse(command, rest);
+    const args = command.rawArgs ? { positionals: [...rest], values: {} } : parse(command, rest);
     json = args.values['json'] === true;
     if (args.values['help'] === true) {
       io.out(commandHelp(group, command));

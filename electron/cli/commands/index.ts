@@ -2,6 +2,9 @@ import type { CommandGroup } from '../command';
 import { exportCsv, generate, importCsv } from './batch-data';
 import { create, duplicate, list, remove, rename, restore, show, trash } from './batch-manage';
 import { keysCommands } from './keys';
+import { outboxCommands } from './outbox';
+import { queueCommands } from './queue';
+import { syncCommands } from './sync';
 
 const batchCommands: CommandGroup = {
   name: 'batch',
@@ -10,4 +13,4 @@ const batchCommands: CommandGroup = {
 };
 
 /** Every command group of `voucher-desk`; a new group is a file in this folder added here. */
-export const commandGroups: readonly CommandGroup[] = [keysCommands, batchCommands];
+export const commandGroups: readonly CommandGroup[] = [keysCommands, batchCommands, queueCommands, outboxCommands, syncCommands];

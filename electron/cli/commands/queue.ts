@@ -18,15 +18,13 @@ function queued(op: OperationRecord, what: string): { data: OperationRecord; tex
 async function queueBatchImport(ctx: CliContext, args: ParsedArgs, format: 'json' | 'csv') {
   const batch = positional(args, 0, 'batch');
   const maxCodes = integerOption(args, 'max-codes', 1);
-  const library = await ctx.library();
-  return withOutbox(ctx, async (outbox) => {
-    const op = await queueImport({ library: library.db, outbox }, batch, {
-      format,
-      webhooksEnable: args.values['webhooks'] === true,
-      ...(maxCodes !== undefined && { limits: { maxCodes } }),
-    });
-    return queued(op, `import of batch ${op.batchId} as ${format.toUpperCase()}`);
+  const { db, outbox } = await ctx.library();
+  const op = await queueImport({ library: db, outbox }, batch, {
+    format,
+    webhooksEnable: args.values['webhooks'] === true,
+    ...(maxCodes !== undefined && { limits: { maxCodes } }),
   });
+  return queued(op, `import of batch ${op.batchId} as ${format.toUpperCase()}`);
 }
 
 const maxCodesOption = { type: 'string', description: 'at most this many codes per request (default and maximum 100,000)' } as const;
@@ -54,8 +52,8 @@ const addToCampaign: Command = {
   async run(ctx, args) {
     const batch = positional(args, 0, 'batch');
     const campaign = positional(args, 1, 'campaign');
-    const library = await ctx.library();
-    return withOutbox(ctx, async (outbox) => queued(await queueAddToCampaign({ library: library.db, outbox }, batch, campaign), `add batch codes to campaign ${campaign}`));
+    const { db, outbox } = await ctx.library();
+    return queued(await queueAddToCampaign({ library: db, outbox }, batch, campaign), `add batch codes to campaign ${campaign}`);
   },
 };
 

@@ -1,0 +1,120 @@
+import { createClient } from '../../../shared/api';
+import type { DryRunPlan } from '../../../shared/outbox/dry-run';
+import { SyncEngine, type EngineStatus } from '../../sync/engine';
+import { dryRun } from '../../sync/dry-run';
+import type { SyncProgress } from '../../sync/progress';
+import { resolveSyncTarget, type SyncTarget } from '../../sync/target';
+import type { Outbox } from '../../outbox/outbox';
+import { type CliContext, type Command, type CommandGroup, stringOption } from '../command';
+import { count, progressBar, table } from '../format';
+import { withOutbox } from './outbox-access';
+
+const TARGET_KEY = 'target';
+
+function chooseTarget(outbox: Outbox, given: string | undefined): SyncTarget {
+  const text = given ?? outbox.syncState(TARGET_KEY);
+  if (text === undefined) throw new Error('Say where to sync: --target eu|us|as, a dedicated cluster URL, or the sandbox URL (remembered for next time)');
+  return resolveSyncTarget(text);
+}
+
+function planText(plan: DryRunPlan): string {
+  if (plan.operations.length === 0) return `Nothing to send to ${plan.target}: the outbox has no open operation.\n`;
+  const ops = table(plan.operations, [
+    { header: 'ID', value: (op) => op.id },
+    { header: 'KIND', value: (op) => op.kind },
+    { header: 'WHAT', value: (op) => op.label },
+    { header: 'REQUESTS', value: (op) => op.requests },
+    { header: 'CODES', value: (op) => op.codes },
+    { header: 'BYTES', value: (op) => op.bytes },
+  ]);
+  const c = plan.calls;
+  return (
+    `Dry run: nothing was sent. Target: ${plan.target}\n${ops}` +
+    `${count(plan.requests, 'request')}, ${count(plan.codes, 'code')}, ${plan.bytes.toLocaleString('en-US')} bytes.\n` +
+    `API calls: ${c.writes} writes + ${c.polls} job polls + ${c.reconcile} checks of uncertain requests + ${c.tokens} token(s) = ${c.total}.\n${plan.message}\n`
+  );
+}
+
+function progressLine(p: SyncProgress): string {
+  const rate = p.rate ? `, ${p.rate.remaining}/${p.rate.limit} calls left` : '';
+  return `${p.codes.done.toLocaleString('en-US')} codes done, ${p.codes.failed} failed of ${p.codes.total.toLocaleString('en-US')}; ${p.requests} requests${rate}`;
+}
+
+function statusText(status: EngineStatus): string {
+  switch (status.state) {
+    case 'paused':
+      return `Sync paused (${status.reason}): ${status.message}\nEvery operation is kept; fix the cause and run \`voucher-desk sync\` again.`;
+    case 'stopped':
+      return 'Sync stopped; run `voucher-desk sync` again to carry on where it stopped.';
+    default:
+      return 'Sync finished.';
+  }
+}
+
+async function runSync(ctx: CliContext, outbox: Outbox, target: SyncTarget): Promise<{ status: EngineStatus; progress: SyncProgress }> {
+  const pair = await ctx.secrets().get(target.keyName);
+  if (!pair) throw new Error(`No API key is stored for ${target.keyName}; store it with \`voucher-desk keys set ${target.keyName} --app-id <id>\``);
+  const client = createClient({ target: target.target, auth: { type: 'oauth', ...pair, scopes: ['vouchers', 'async-actions', 'campaigns', 'rewards'] } });
+  const bar = progressBar('sync', ctx.io.err, ctx.io.stderrIsTty && !ctx.json);
+  let lastLine = 0;
+  const engine = new SyncEngine({
+    outbox,
+    client,
+    onEvent: (event) => {
+      if (event.type !== 'progress') return;
+      const p = event.progress;
+      bar.update(p.codes.done + p.codes.failed, p.codes.total, progressLine(p));
+      if (!ctx.io.stderrIsTty && !ctx.json && Date.now() - lastLine >= 1000) {
+        lastLine = Date.now();
+        ctx.io.err(`${progressLine(p)}\n`);
+      }
+    },
+  });
+  const stop = (): void => void engine.stop();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    const status = await engine.run();
+    bar.finish();
+    return { status, progress: engine.progress() };
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  }
+}
+
+const run: Command = {
+  name: 'run',
+  usage: '',
+  summary: 'send the queued operations to the target, with live progress (the default); --dry-run only shows the plan',
+  options: {
+    target: { type: 'string', description: 'eu, us, as, a dedicated cluster URL or the sandbox URL (remembered)' },
+    'dry-run': { type: 'boolean', description: 'show requests, codes, bytes and API calls against the rate budget; send nothing' },
+  },
+  run: (ctx, args) =>
+    withOutbox(ctx, async (outbox) => {
+      const target = chooseTarget(outbox, stringOption(args, 'target'));
+      if (args.values['dry-run'] === true) {
+        const plan = dryRun(outbox, target.label, true);
+        return { data: plan, text: planText(plan) };
+      }
+      await outbox.setSyncState(TARGET_KEY, target.keyName);
+      const { status, progress } = await runSync(ctx, outbox, target);
+      const ops = outbox.operations().filter((op) => op.state !== 'done');
+      const summary = `${statusText(status)}\n${progressLine(progress)}; tokens minted: ${progress.tokensMinted}\n`;
+      if (status.state === 'paused') throw new Error(summary.trimEnd());
+      const open = ops.length > 0 ? table(ops, [
+        { header: 'ID', value: (op) => op.id },
+        { header: 'KIND', value: (op) => op.kind },
+        { header: 'STATE', value: (op) => op.state },
+      ]) + 'See failures with `voucher-desk outbox show <id>`.\n' : '';
+      return { data: { status, progress }, text: summary + open };
+    }),
+};
+
+export const syncCommands: CommandGroup = {
+  name: 'sync',
+  summary: 'send the outbox to the service (--dry-run shows the plan)',
+  commands: [run],
+  defaultCommand: 'run',
+};

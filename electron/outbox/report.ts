@@ -1,0 +1,45 @@
+import type { Outbox } from './outbox';
+import { chunkCodes } from './op-codes';
+import type { ChunkRecord, CodeFailure, OperationRecord } from './records';
+
+export interface OperationReport {
+  operation: OperationRecord;
+  chunks: Pick<ChunkRecord, 'idx' | 'state' | 'attempts' | 'asyncActionId' | 'codes' | 'bytes' | 'lastError' | 'code'>[];
+  failures: CodeFailure[];
+}
+
+/** An operation with its requests and every per-code failure. */
+export function operationReport(outbox: Outbox, opId: number): OperationReport {
+  return {
+    operation: outbox.operation(opId),
+    chunks: outbox.chunks(opId).map(({ idx, state, attempts, asyncActionId, codes, bytes, lastError, code }) => ({ idx, state, attempts, asyncActionId, codes, bytes, lastError, code })),
+    failures: outbox.failures(opId),
+  };
+}
+
+export interface CancelReport {
+  operation: OperationRecord;
+  /** Codes the service already holds from this operation (finished requests, less their failures). */
+  existingCodes: string[];
+  /** Codes of jobs the service accepted and is still running: they cannot be stopped and will exist. */
+  arrivingCodes: string[];
+  /** Codes whose request was out when the app stopped: the next sync checks them. */
+  uncertainCodes: string[];
+  notSent: number;
+}
+
+/** Cancels what was not sent yet and says where each sent code stands on the service. */
+export async function cancelOperation(outbox: Outbox, opId: number): Promise<CancelReport> {
+  const operation = await outbox.cancel(opId);
+  const failed = new Set(outbox.failures(opId).map((f) => f.code));
+  const report: CancelReport = { operation, existingCodes: [], arrivingCodes: [], uncertainCodes: [], notSent: 0 };
+  if (operation.kind === 'delete') return { ...report, notSent: operation.chunkCounts.cancelled };
+  for (const chunk of outbox.chunks(opId)) {
+    const { codes } = chunkCodes(outbox, chunk);
+    if (chunk.state === 'done') report.existingCodes.push(...codes.filter((code) => !failed.has(code)));
+    else if (chunk.state === 'accepted') report.arrivingCodes.push(...codes);
+    else if (chunk.state === 'sending') report.uncertainCodes.push(...codes);
+    else if (chunk.state === 'cancelled') report.notSent += codes.length;
+  }
+  return report;
+}

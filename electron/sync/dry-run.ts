@@ -1,0 +1,56 @@
+import { planSync, type BudgetFigures, type DryRunPlan } from '../../shared/outbox/dry-run';
+import type { OperationKind } from '../../shared/outbox/kinds';
+import type { ChunkState } from '../../shared/outbox/states';
+import type { Outbox } from '../outbox/outbox';
+
+/** A service sandbox project's hourly allowance, assumed before any budget was seen. */
+export const ASSUMED_CALL_LIMIT = 100;
+const TOKEN_LIFETIME_MS = 900_000;
+/** A cautious guess of calls a second, only used to count token renewals of a long sync. */
+const CALLS_PER_SECOND = 5;
+
+function lastBudget(outbox: Outbox): BudgetFigures | undefined {
+  const saved = outbox.syncState('budget');
+  if (saved === undefined) return undefined;
+  try {
+    const parsed = JSON.parse(saved) as BudgetFigures;
+    return typeof parsed.limit === 'number' && typeof parsed.remaining === 'number' ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A one-line description of an operation for lists and plans. */
+export function describeOperation(kind: string, payload: string): string {
+  try {
+    const p = JSON.parse(payload) as { batchName?: string; campaignId?: string; request?: { name?: string }; codes?: string[]; force?: boolean };
+    if (kind === 'add-to-campaign') return `batch "${p.batchName}" -> campaign ${p.campaignId}`;
+    if (p.batchName !== undefined) return `batch "${p.batchName}"`;
+    if (kind === 'reward') return `reward "${p.request?.name}"`;
+    if (kind === 'delete') return `${p.codes?.length ?? 0} code(s)${p.force ? ', permanently' : ', to the bin'}`;
+  } catch {
+    // An unreadable payload is labelled by its kind alone; the engine dead-letters it.
+  }
+  return kind;
+}
+
+/** What a sync would send now, from the outbox alone: no network. */
+export function dryRun(outbox: Outbox, target: string, usesTokens: boolean): DryRunPlan {
+  const operations = outbox.operations({ open: true }).map((op) => ({
+    id: op.id,
+    kind: op.kind as OperationKind,
+    label: describeOperation(op.kind, op.payload),
+    chunks: outbox.db
+      .all<{ state: string; codes: number; bytes: number }>('SELECT state, codes, bytes FROM chunks WHERE op_id = ? ORDER BY idx', [op.id])
+      .map((c) => ({ state: c.state as ChunkState, codes: c.codes, bytes: c.bytes })),
+  }));
+  return planSync({
+    operations,
+    target,
+    usesTokens,
+    budget: lastBudget(outbox),
+    assumedLimit: ASSUMED_CALL_LIMIT,
+    callsPerSecond: CALLS_PER_SECOND,
+    tokenLifetimeMs: TOKEN_LIFETIME_MS,
+  });
+}
