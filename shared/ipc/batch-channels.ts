@@ -17,6 +17,7 @@ export const batchChannels = [
   'csv.preview',
   'csv.import',
   'csv.export',
+  'csv.exportRead',
 ] as const;
 
 export type BatchChannel = (typeof batchChannels)[number];

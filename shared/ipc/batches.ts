@@ -124,7 +124,12 @@ export const batchContract = {
   },
   'drafts.generate': {
     request: z.object({ batchId: id, spec: codeSpecSchema.extend({ count: z.number().int().min(1).max(MAX_GENERATE_PER_CALL) }) }).strict(),
-    response: z.object({ added: z.number().int(), firstRow: z.number().int().nullable(), warnings: z.array(z.string()) }),
+    response: z.object({
+      added: z.number().int(),
+      firstRow: z.number().int().nullable(),
+      invalidRows: z.number().int(),
+      warnings: z.array(z.string()),
+    }),
   },
   'csv.uploadStart': {
     request: z.object({ name: z.string().max(500) }).strict(),
@@ -148,23 +153,22 @@ export const batchContract = {
       .strict(),
     response: importReportSchema,
   },
+  // The export is written to a file in main first (valid rows only, as the service would accept
+  // them), then read out in pieces, so neither side builds the whole file as one string.
   'csv.export': {
-    // The first call (offset 0) answers the metadata columns; later calls pass them back, so every
-    // piece has the same columns without main scanning the batch again.
-    request: z
-      .object({
-        batchId: id,
-        offset: z.number().int().min(0),
-        limit: z.number().int().min(1).max(50_000),
-        metadataKeys: z.array(z.string()).optional(),
-      })
-      .strict(),
+    request: batchRef,
     response: z.object({
-      csv: z.string(),
+      exportId: z.string(),
+      bytes: z.number().int(),
       rows: z.number().int(),
-      nextOffset: z.number().int().nullable(),
-      metadataKeys: z.array(z.string()),
+      skippedInvalid: z.number().int(),
+      lossyRows: z.number().int(),
+      lostFields: z.array(z.string()),
     }),
+  },
+  'csv.exportRead': {
+    request: z.object({ exportId: z.string(), offset: z.number().int().min(0) }).strict(),
+    response: z.object({ text: z.string(), nextOffset: z.number().int().nullable() }),
   },
 } as const satisfies Record<BatchChannel, { request: z.ZodType; response: z.ZodType }>;
 

@@ -1,6 +1,5 @@
-import { generateCodes } from '../../../shared/domain/code-generator';
 import type { InvokeHandlers } from '../ipc-guard';
-import type { Library } from './library';
+import type { LibraryServices } from '../../batches/library';
 
 type BatchHandlers = Pick<
   InvokeHandlers,
@@ -19,7 +18,7 @@ type BatchHandlers = Pick<
 >;
 
 /** Batches and draft rows: thin adapters from the contract to the library's services. */
-export function batchHandlers(library: () => Promise<Library>): BatchHandlers {
+export function batchHandlers(library: () => Promise<LibraryServices>): BatchHandlers {
   return {
     'batches.list': async ({ trash }) => (await library()).batches.list({ trash: trash ?? false }),
     'batches.create': async ({ name, defaults }) => (await library()).batches.create({ name, ...(defaults ? { defaults } : {}) }),
@@ -33,12 +32,8 @@ export function batchHandlers(library: () => Promise<Library>): BatchHandlers {
     'drafts.edit': async ({ batchId, row, ...changes }) => (await library()).drafts.edit(batchId, row, changes),
     'drafts.delete': async ({ batchId, rows }) => ({ deleted: await (await library()).drafts.delete(batchId, rows) }),
     'drafts.generate': async ({ batchId, spec }) => {
-      const { db, drafts } = await library();
-      // Codes already kept anywhere in the library are skipped, so generation never makes a duplicate.
-      const exists = (code: string): boolean => db.get('SELECT 1 AS x FROM drafts WHERE code = ? LIMIT 1', [code]) !== undefined;
-      const generated = generateCodes(spec, { exists });
-      const added = await drafts.add(batchId, generated.codes.map((code) => ({ code })));
-      return { added: added.length, firstRow: added[0]?.row ?? null, warnings: generated.warnings };
+      const report = await (await library()).generate(batchId, { spec });
+      return { added: report.generated, firstRow: report.firstRow, invalidRows: report.invalidRows, warnings: report.warnings };
     },
   };
 }

@@ -1,70 +1,76 @@
 import { randomUUID } from 'node:crypto';
-import { appendFile, mkdir, open, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readCsv } from '../../../shared/domain/csv-reader';
-import { csvPieces } from '../../../shared/domain/csv-writer';
-import type { VoucherDraft } from '../../../shared/domain/voucher';
-import { importCsvFile } from '../../batches/csv-import';
-import { MAX_PAGE } from '../../batches/draft-service';
+import type { LibraryServices } from '../../batches/library';
 import type { InvokeHandlers } from '../ipc-guard';
 import type { Lifecycle } from '../lifecycle';
-import type { Library } from './library';
 
-type CsvHandlers = Pick<InvokeHandlers, 'csv.uploadStart' | 'csv.uploadChunk' | 'csv.preview' | 'csv.import' | 'csv.export'>;
+type CsvHandlers = Pick<InvokeHandlers, 'csv.uploadStart' | 'csv.uploadChunk' | 'csv.preview' | 'csv.import' | 'csv.export' | 'csv.exportRead'>;
 
 /** Bytes read for a preview: plenty for the header and the first rows of any sane file. */
 const PREVIEW_BYTES = 256 * 1024;
+const EXPORT_PIECE_BYTES = 1 << 20;
+
+/** Reads up to `max` bytes at `offset`, ending on a whole UTF-8 character (or at the end of the file). */
+async function readText(file: string, offset: number, max: number): Promise<{ text: string; bytes: number; end: boolean }> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(max);
+    const { bytesRead } = await handle.read(buffer, 0, max, offset);
+    const end = offset + bytesRead >= (await handle.stat()).size;
+    let cut = bytesRead;
+    // Step back over continuation bytes (10xxxxxx) and the lead byte of a character cut short.
+    if (!end) while (cut > 0 && ((buffer[cut] ?? 0) & 0xc0) === 0x80) cut -= 1;
+    return { text: buffer.subarray(0, cut).toString('utf8'), bytes: cut, end: end && cut === bytesRead };
+  } finally {
+    await handle.close();
+  }
+}
 
 /**
- * A CSV file reaches main in pieces (the renderer reads the file the user picked), lands in a
- * private upload file, and is then previewed and imported by streaming, never held whole.
+ * CSV files cross between the page and main in pieces, through private files in the data folder:
+ * an upload is previewed and imported by streaming, an export is written whole and read out.
  */
-export function csvHandlers(dataDir: string, library: () => Promise<Library>, lifecycle: Lifecycle): CsvHandlers {
-  const folder = join(dataDir, 'uploads');
-  const uploads = new Map<string, string>();
-  lifecycle.onFlush('csv uploads', () => rm(folder, { recursive: true, force: true }));
+export function csvHandlers(dataDir: string, library: () => Promise<LibraryServices>, lifecycle: Lifecycle): CsvHandlers {
+  const folder = join(dataDir, 'transfers');
+  const files = new Map<string, string>();
+  lifecycle.onFlush('csv transfers', () => rm(folder, { recursive: true, force: true }));
 
-  function fileOf(uploadId: string): string {
-    const file = uploads.get(uploadId);
-    if (!file) throw new Error(`Upload ${uploadId} is unknown or already imported; choose the file again.`);
+  async function newFile(): Promise<{ id: string; file: string }> {
+    await mkdir(folder, { recursive: true });
+    const id = randomUUID();
+    const file = join(folder, `${id}.csv`);
+    files.set(id, file);
+    return { id, file };
+  }
+
+  function fileOf(id: string): string {
+    const file = files.get(id);
+    if (!file) throw new Error(`File transfer ${id} is unknown or finished; start again.`);
     return file;
   }
 
-  async function* batchDrafts(batchId: number, offset: number, limit: number): AsyncGenerator<VoucherDraft> {
-    const { drafts } = await library();
-    for (let at = offset; at < offset + limit; at += MAX_PAGE) {
-      const page = drafts.page(batchId, { offset: at, limit: Math.min(MAX_PAGE, offset + limit - at) });
-      for (const row of page.rows) yield row.draft as unknown as VoucherDraft;
-      if (page.rows.length < page.limit) return;
-    }
+  async function forget(id: string): Promise<void> {
+    const file = files.get(id);
+    files.delete(id);
+    if (file) await rm(file, { force: true });
   }
 
   return {
     'csv.uploadStart': async () => {
-      await mkdir(folder, { recursive: true });
-      const uploadId = randomUUID();
-      const file = join(folder, `${uploadId}.csv`);
+      const { id, file } = await newFile();
       await writeFile(file, '');
-      uploads.set(uploadId, file);
-      return { uploadId };
+      return { uploadId: id };
     },
     'csv.uploadChunk': async ({ uploadId, text }) => {
-      const file = fileOf(uploadId);
-      await appendFile(file, text, 'utf8');
+      await appendFile(fileOf(uploadId), text, 'utf8');
       return { bytes: Buffer.byteLength(text, 'utf8') };
     },
     'csv.preview': async ({ uploadId, rows: wanted = 10 }) => {
-      const handle = await open(fileOf(uploadId), 'r');
-      let text: string;
-      try {
-        const buffer = Buffer.alloc(PREVIEW_BYTES);
-        const { bytesRead } = await handle.read(buffer, 0, PREVIEW_BYTES, 0);
-        text = buffer.subarray(0, bytesRead).toString('utf8');
-        // Only whole lines: the last one may have been cut by the read.
-        if (bytesRead === PREVIEW_BYTES) text = text.slice(0, text.lastIndexOf('\n') + 1);
-      } finally {
-        await handle.close();
-      }
+      const piece = await readText(fileOf(uploadId), 0, PREVIEW_BYTES);
+      // Only whole lines: the last one may have been cut by the read.
+      const text = piece.end ? piece.text : piece.text.slice(0, piece.text.lastIndexOf('\n') + 1);
       const { layout, rows } = readCsv(text);
       return {
         columns: layout?.columns ?? [],
@@ -73,32 +79,26 @@ export function csvHandlers(dataDir: string, library: () => Promise<Library>, li
       };
     },
     'csv.import': async ({ uploadId, batchId, mode }) => {
-      const file = fileOf(uploadId);
-      const { db } = await library();
       try {
-        return await importCsvFile(db, batchId, file, { mode });
+        return await (await library()).importCsv(batchId, fileOf(uploadId), { mode });
       } finally {
-        uploads.delete(uploadId);
-        await rm(file, { force: true });
+        await forget(uploadId);
       }
     },
-    'csv.export': async ({ batchId, offset, limit, metadataKeys }) => {
-      const { drafts } = await library();
-      const total = drafts.page(batchId, { limit: 1 }).total;
-      const keys = metadataKeys ?? (await metadataKeysOf(batchDrafts(batchId, 0, total)));
-      const piece: VoucherDraft[] = [];
-      for await (const draft of batchDrafts(batchId, offset, limit)) piece.push(draft);
-      const lines = [...csvPieces(piece, keys)];
-      // The header line goes only into the first piece.
-      const csv = (offset === 0 ? lines : lines.slice(1)).join('');
-      const rows = piece.length;
-      return { csv, rows, nextOffset: offset + rows < total ? offset + rows : null, metadataKeys: keys };
+    'csv.export': async ({ batchId }) => {
+      const { id, file } = await newFile();
+      try {
+        const report = await (await library()).exportCsvToFile(batchId, file);
+        return { exportId: id, bytes: (await stat(file)).size, ...report };
+      } catch (error) {
+        await forget(id);
+        throw error;
+      }
+    },
+    'csv.exportRead': async ({ exportId, offset }) => {
+      const piece = await readText(fileOf(exportId), offset, EXPORT_PIECE_BYTES);
+      if (piece.end) await forget(exportId);
+      return { text: piece.text, nextOffset: piece.end ? null : offset + piece.bytes };
     },
   };
-}
-
-async function metadataKeysOf(drafts: AsyncIterable<VoucherDraft>): Promise<string[]> {
-  const keys = new Set<string>();
-  for await (const draft of drafts) for (const key of Object.keys(draft.metadata ?? {})) keys.add(key);
-  return [...keys];
 }

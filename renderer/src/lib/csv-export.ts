@@ -1,23 +1,19 @@
 import type { Bridge } from '../../../shared/ipc/bridge';
 
-const PIECE_ROWS = 20_000;
+export interface ExportSummary {
+  rows: number;
+  skippedInvalid: number;
+  lostFields: string[];
+}
 
-/** Fetches the batch's CSV piece by piece and hands it to the browser as a download. */
-export async function exportCsv(bridge: Bridge, batchId: number, fileName: string): Promise<number> {
+/** Has main write the batch's CSV, reads it out piece by piece and hands it to the browser as a download. */
+export async function exportCsv(bridge: Bridge, batchId: number, fileName: string): Promise<ExportSummary> {
+  const report = await bridge.invoke('csv.export', { batchId });
   const parts: string[] = [];
   let offset: number | null = 0;
-  let metadataKeys: string[] | undefined;
-  let rows = 0;
   while (offset !== null) {
-    const piece: { csv: string; rows: number; nextOffset: number | null; metadataKeys: string[] } = await bridge.invoke('csv.export', {
-      batchId,
-      offset,
-      limit: PIECE_ROWS,
-      ...(metadataKeys ? { metadataKeys } : {}),
-    });
-    parts.push(piece.csv);
-    rows += piece.rows;
-    metadataKeys = piece.metadataKeys;
+    const piece: { text: string; nextOffset: number | null } = await bridge.invoke('csv.exportRead', { exportId: report.exportId, offset });
+    parts.push(piece.text);
     offset = piece.nextOffset;
   }
   const url = URL.createObjectURL(new Blob(parts, { type: 'text/csv' }));
@@ -26,5 +22,5 @@ export async function exportCsv(bridge: Bridge, batchId: number, fileName: strin
   link.download = fileName;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  return rows;
+  return { rows: report.rows, skippedInvalid: report.skippedInvalid, lostFields: report.lostFields };
 }
