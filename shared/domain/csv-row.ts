@@ -14,14 +14,22 @@ const VALUE_FIELD = { AMOUNT: 'amount_off', PERCENT: 'percent_off', FIXED: 'fixe
 
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
 
+// Each reader tries the common exact spelling before normalizing, since normalizing allocates
+// new strings on every row of a large file.
+
 /** A number when the cell holds one; otherwise the text as given, for validation to report. */
 function readNumber(cell: string): number | string | undefined {
+  if (cell === '') return undefined;
+  if (NUMBER.test(cell)) return Number(cell);
   const text = cell.trim();
   if (text === '') return undefined;
   return NUMBER.test(text) ? Number(text) : cell;
 }
 
 function readBoolean(cell: string): boolean | string | undefined {
+  if (cell === '') return undefined;
+  if (cell === 'true' || cell === 'TRUE') return true;
+  if (cell === 'false' || cell === 'FALSE') return false;
   const text = cell.trim().toLowerCase();
   if (text === '') return undefined;
   if (text === 'true') return true;
@@ -30,7 +38,7 @@ function readBoolean(cell: string): boolean | string | undefined {
 }
 
 function readDiscount(discountType: string, value: number | string | undefined): Record<string, unknown> {
-  const type = discountType.trim().toUpperCase();
+  const type = Object.hasOwn(VALUE_FIELD, discountType) ? discountType : discountType.trim().toUpperCase();
   if (type === 'AMOUNT' || type === 'PERCENT' || type === 'FIXED' || type === 'UNIT') {
     return { type, [VALUE_FIELD[type]]: value, effect: CSV_DEFAULT_EFFECT[type] };
   }
@@ -68,18 +76,19 @@ function readMetadata(cells: readonly string[], layout: CsvLayout): Record<strin
 export function recordToDraft(cells: readonly string[], layout: CsvLayout): Record<string, unknown> {
   const at = layout.fieldIndex;
   const draft: Record<string, unknown> = { code: cell(cells, at.code) };
-  const typeCell = cell(cells, at.voucher_type).trim();
-  const type = typeCell.toUpperCase();
+  const raw = cell(cells, at.voucher_type);
+  const typeCell = raw === 'GIFT_VOUCHER' || raw === 'DISCOUNT_VOUCHER' ? raw : raw.trim();
+  const type = typeCell === raw ? raw : typeCell.toUpperCase();
   draft['type'] = typeCell === '' ? undefined : type === 'GIFT_VOUCHER' || type === 'DISCOUNT_VOUCHER' ? type : typeCell;
   const value = readNumber(cell(cells, at.value));
   if (type === 'GIFT_VOUCHER') draft['gift'] = { amount: value };
   else if (type === 'DISCOUNT_VOUCHER') draft['discount'] = readDiscount(cell(cells, at.discount_type), value);
   const category = cell(cells, at.category);
   if (category !== '') draft['category'] = category;
-  const start = cell(cells, at.start_date).trim();
-  if (start !== '') draft['start_date'] = start;
-  const expiration = cell(cells, at.expiration_date).trim();
-  if (expiration !== '') draft['expiration_date'] = expiration;
+  const start = cell(cells, at.start_date);
+  if (start !== '') draft['start_date'] = start.trim();
+  const expiration = cell(cells, at.expiration_date);
+  if (expiration !== '') draft['expiration_date'] = expiration.trim();
   const redemption = readRedemption(cells, at);
   if (redemption !== undefined) draft['redemption'] = redemption;
   const active = readBoolean(cell(cells, at.active));

@@ -1,5 +1,9 @@
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+
 /** Bytes `text` takes in UTF-8, counted without encoding it (planning measures a million drafts). */
 export function utf8ByteLength(text: string): number {
+  // Most bodies are plain ASCII, where the native regular expression is several times faster than the loop.
+  if (ASCII_ONLY.test(text)) return text.length;
   let bytes = text.length;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
