@@ -3,7 +3,7 @@ import type { Params, Writer } from '../store/statements';
 import { countRows, loadBatch, loadWritableBatch } from './batch-lookup';
 import { splitDraft } from './inherit';
 import { FieldSets, RowInserter } from './row-writer';
-import { SELECT_ROWS, type StoredRow, checkRow, problemState, recheckCodes, storeRow, toDraftRow } from './rows';
+import { BY_CODE, SELECT_ROWS, type StoredRow, checkRow, problemState, recheckCodes, storeRow, toDraftRow } from './rows';
 import { BatchError, type DraftFields, type DraftPage, type DraftQuery, type DraftRow, type RowCounts } from './types';
 
 export const MAX_PAGE = 1000;
@@ -100,7 +100,9 @@ export class DraftService {
     if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_PAGE) {
       throw new BatchError(`limit must be a whole number from 1 to ${MAX_PAGE} (got ${limit})`);
     }
-    const conditions = ['batch_id = ?'];
+    // Through the code index unless only the (few, separately indexed) invalid rows are wanted.
+    const byCode = (query.codePrefix || query.sort === 'code') && !query.onlyInvalid;
+    const conditions = [byCode ? BY_CODE : 'batch_id = ?'];
     const params: (string | number)[] = [batchId];
     if (query.onlyInvalid) conditions.push('valid = 0');
     if (query.codePrefix) {
@@ -108,9 +110,13 @@ export class DraftService {
       params.push(query.codePrefix, query.codePrefix + LAST);
     }
     const where = conditions.join(' AND ');
-    const order = query.sort === 'code' ? 'code, row_no' : 'row_no';
+    // The code index holds (code, batch_id) plus the key (batch_id, row_no): this order is its own.
+    const order = query.sort === 'code' ? 'code, batch_id, row_no' : 'row_no';
+    // The offset is skipped in drafts alone; only the rows of the page look up their fields.
     const stored = this.db.all<StoredRow>(
-      `${SELECT_ROWS} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
+      `SELECT row_no, code, fields, problems, valid FROM
+        (SELECT batch_id, row_no, code, set_id, problems, valid FROM drafts WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?) AS page
+        CROSS JOIN field_sets ON field_sets.id = page.set_id ORDER BY ${order}`,
       [...params, limit, offset] as Params,
     );
     const total = this.db.get<{ n: number }>(`SELECT count(*) AS n FROM drafts WHERE ${where}`, params)?.n ?? 0;
