@@ -16,8 +16,8 @@ export interface Route {
   method: 'GET' | 'POST' | 'DELETE';
   /** Path with `:name` segments, e.g. `/v1/vouchers/:code`. */
   path: string;
-  /** `key`: only the API key pair; `any`: key pair or a bearer token holding `scope`. */
-  auth: 'key' | 'any';
+  /** `key`: only the API key pair; `any`: key pair or a bearer token holding `scope`; `none`: sandbox admin routes. */
+  auth: 'key' | 'any' | 'none';
   scope?: string;
   handle(ctx: RequestContext): Reply | Promise<Reply>;
 }

@@ -42,54 +42,37 @@ const ruleBase = (id: string, name: string, status: string, hours: number) => ({
   trigger_limits: triggerLimits,
 });
 
+/** One earning with one POINTS effect; `effect` holds either `points` or `points_proportional`. */
+const earning = (name: string, incentiveId: string, effect: Record<string, unknown>) => [
+  { name, rules: { logic: '' }, tier_rules: { type: 'NO_REQUIREMENTS' }, effects: [{ type: 'POINTS', incentive: { id: incentiveId }, ...effect }] },
+];
+
 export const SEED_EARNING_RULES = [
   {
     ...ruleBase('ern_points0000001', 'Ten points per paid order', 'ACTIVE', 5),
-    earnings: [
-      {
-        name: 'Flat points',
-        rules: { logic: '' },
-        tier_rules: { type: 'NO_REQUIREMENTS' },
-        effects: [
-          {
-            type: 'POINTS',
-            incentive: { id: 'inc_points000001' },
-            points: { value: 10, card_definition_id: 'lcdef_loyaltyclub1', points_expiration: noExpiration },
-          },
-        ],
-      },
-    ],
+    earnings: earning('Flat points', 'inc_points000001', {
+      points: { value: 10, card_definition_id: 'lcdef_loyaltyclub1', points_expiration: noExpiration },
+    }),
   },
   {
     ...ruleBase('ern_proportional1', 'One point per 10 spent', 'DRAFT', 6),
-    earnings: [
-      {
-        name: 'Proportional points',
-        rules: { logic: '' },
-        tier_rules: { type: 'NO_REQUIREMENTS' },
-        effects: [
-          {
-            type: 'POINTS',
-            incentive: { id: 'inc_points000002' },
-            points_proportional: {
-              calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT',
-              card_definition_id: 'lcdef_loyaltyclub1',
-              points_expiration: {
-                type: 'ROLLING_EXPIRATION',
-                rolling_expiration: { period: { value: 90, unit: 'DAY' }, rounding: { type: 'END_OF_MONTH', value: 0 } },
-              },
-              order: { amount: { every: 1000, value: 1 }, total_amount: { every: 1000, value: 1 }, metadata: { every: 1, value: 1, property: 'visits' } },
-              customer: { metadata: { every: 1, value: 2, property: 'referrals' } },
-              order_items: {
-                amount: { every: 500, value: 1, applicable_to: [{ type: 'product', product: { id: 'prod_coffee00001' }, sku: { id: null }, products_collection: { id: null } }] },
-                subtotal_amount: { every: 500, value: 1, applicable_to: [] },
-                quantity: { every: 1, value: 1, applicable_to: [] },
-              },
-            },
-          },
-        ],
+    earnings: earning('Proportional points', 'inc_points000002', {
+      points_proportional: {
+        calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT',
+        card_definition_id: 'lcdef_loyaltyclub1',
+        points_expiration: {
+          type: 'ROLLING_EXPIRATION',
+          rolling_expiration: { period: { value: 90, unit: 'DAY' }, rounding: { type: 'END_OF_MONTH', value: 0 } },
+        },
+        order: { amount: { every: 1000, value: 1 }, total_amount: { every: 1000, value: 1 }, metadata: { every: 1, value: 1, property: 'visits' } },
+        customer: { metadata: { every: 1, value: 2, property: 'referrals' } },
+        order_items: {
+          amount: { every: 500, value: 1, applicable_to: [{ type: 'product', product: { id: 'prod_coffee00001' }, sku: { id: null }, products_collection: { id: null } }] },
+          subtotal_amount: { every: 500, value: 1, applicable_to: [] },
+          quantity: { every: 1, value: 1, applicable_to: [] },
+        },
       },
-    ],
+    }),
   },
 ];
 

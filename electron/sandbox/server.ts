@@ -13,10 +13,10 @@ import { apiRoutes } from './routes';
 import { seedProject } from './seed';
 import type { SandboxState } from './state';
 import { TokenStore } from './tokens';
-import { CLUSTERS, type Cluster, type RunningSandbox, type SandboxOptions } from './types';
+import { CLUSTERS, type Cluster, type RunningSandbox, type SandboxOptions, type SandboxStats } from './types';
 import { VoucherStore } from './voucher-store';
 
-export type { Cluster, FaultSettings, RunningSandbox, SandboxOptions, Clock } from './types';
+export type { Cluster, FaultSettings, RunningSandbox, SandboxOptions, SandboxStats, Clock } from './types';
 export { createManualClock, systemClock } from './clock';
 
 const DEFAULT_PORTION = 2_000;
@@ -46,17 +46,26 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const pipeline: Pipeline = {
     state,
     routes: apiRoutes,
-    adminRoutes: adminRoutes((f) => faults.set(f)),
+    adminRoutes: adminRoutes((f) => faults.set(f), () => stats()),
     hostCluster,
     urls,
     faults,
     rateLimiter: new RateLimiter(options.rateLimit, clock),
     counters: { requests: 0 },
   };
+  const stats = (): SandboxStats => ({
+    requests: pipeline.counters.requests,
+    tokensMinted: state.tokens.minted,
+    liveTokens: state.tokens.liveCount(),
+    jobsQueued: state.jobs.queued(),
+    vouchers: state.vouchers.count(),
+    csvImports: state.webhookImports.map((w) => ({ ...w })),
+  });
   const servers: Server[] = [];
   try {
     for (const [i, cluster] of CLUSTERS.entries()) {
-      const server = createServer((req, res) => void handle(pipeline, cluster, req, res));
+      // A failure after the answer started (a client gone mid-write) must not take the sandbox down.
+      const server = createServer((req, res) => void handle(pipeline, cluster, req, res).catch(() => res.destroy()));
       servers.push(server);
       const offset = (CLUSTERS.length + i - CLUSTERS.indexOf(hostCluster)) % CLUSTERS.length;
       const port = await listen(server, options.port ? options.port + offset : 0, offset > 0);
@@ -78,14 +87,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     deleteKey: (appId) => keys.disable(appId, 'deleted'),
     regenerateKey: (appId) => keys.regenerate(appId),
     addKey: () => keys.add(),
-    stats: () => ({
-      requests: pipeline.counters.requests,
-      tokensMinted: state.tokens.minted,
-      liveTokens: state.tokens.liveCount(),
-      jobsQueued: state.jobs.queued(),
-      vouchers: state.vouchers.count(),
-      csvImports: state.webhookImports.map((w) => ({ ...w })),
-    }),
+    stats,
     async close() {
       state.jobs.stop();
       await Promise.all(servers.map(closeServer));

@@ -86,5 +86,8 @@ describe('fault injection', () => {
     }
     const wrongOp = await fetch(`${sb.urls[sb.hostCluster]}/__sandbox/nothing`, { method: 'POST' });
     expect(wrongOp.status).toBe(404);
+    const stats = await fetch(`${sb.urls['as1.api']}/__sandbox/stats`);
+    expect(stats.status).toBe(200);
+    expect(await stats.json()).toMatchObject({ requests: 2, tokensMinted: 0, vouchers: sb.stats().vouchers });
   });
 });
