@@ -77,8 +77,9 @@ export function recordToDraft(cells: readonly string[], layout: CsvLayout): Reco
   const at = layout.fieldIndex;
   const draft: Record<string, unknown> = { code: cell(cells, at.code) };
   const raw = cell(cells, at.voucher_type);
-  const typeCell = raw === 'GIFT_VOUCHER' || raw === 'DISCOUNT_VOUCHER' ? raw : raw.trim();
-  const type = typeCell === raw ? raw : typeCell.toUpperCase();
+  const exact = raw === 'GIFT_VOUCHER' || raw === 'DISCOUNT_VOUCHER';
+  const typeCell = exact ? raw : raw.trim();
+  const type = exact ? raw : typeCell.toUpperCase();
   draft['type'] = typeCell === '' ? undefined : type === 'GIFT_VOUCHER' || type === 'DISCOUNT_VOUCHER' ? type : typeCell;
   const value = readNumber(cell(cells, at.value));
   if (type === 'GIFT_VOUCHER') draft['gift'] = { amount: value };
