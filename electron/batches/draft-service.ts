@@ -21,6 +21,8 @@ export interface DraftChanges {
 
 /** Rows of a batch: add, edit, delete, and paged reads so a caller never loads a whole batch. */
 export class DraftService {
+  private readonly totals = new Map<string, { commit: number; n: number }>();
+
   constructor(private readonly db: StoreDatabase) {}
 
   /** Appends rows (each a voucher draft: its code and the fields it sets itself) in one commit. */
@@ -119,13 +121,25 @@ export class DraftService {
         CROSS JOIN field_sets ON field_sets.id = page.set_id ORDER BY ${order}`,
       [...params, limit, offset] as Params,
     );
-    const total = this.db.get<{ n: number }>(`SELECT count(*) AS n FROM drafts WHERE ${where}`, params)?.n ?? 0;
+    const total = this.countCached(`SELECT count(*) AS n FROM drafts WHERE ${where}`, params);
     return { rows: stored.map((row) => toDraftRow(row, batch.defaults)), total, offset, limit };
   }
 
   counts(batchId: number): RowCounts {
     loadBatch(this.db, batchId);
     return countRows(this.db, batchId);
+  }
+
+  // Counting a million rows takes a noticeable moment; a grid asks for the same total page after
+  // page, so a count is kept until the next commit.
+  private countCached(sql: string, params: readonly (string | number)[]): number {
+    const key = `${sql}\u0000${params.join('\u0000')}`;
+    const cached = this.totals.get(key);
+    if (cached && cached.commit === this.db.commitCount) return cached.n;
+    const n = this.db.get<{ n: number }>(sql, params)?.n ?? 0;
+    if (this.totals.size > 100) this.totals.clear();
+    this.totals.set(key, { commit: this.db.commitCount, n });
+    return n;
   }
 }
 

@@ -45,6 +45,7 @@ export interface StoreFiles {
 export class StoreDatabase implements Reader {
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
+  private commits = 0;
 
   private constructor(
     private readonly SQL: SqlJsStatic,
@@ -107,6 +108,11 @@ export class StoreDatabase implements Reader {
     }
   }
 
+  /** Goes up with every committed write: a cheap key for caching what was read since. */
+  get commitCount(): number {
+    return this.commits;
+  }
+
   get schemaVersion(): number {
     return this.get<{ value: number }>(`SELECT value FROM ${META_TABLE} WHERE key = 'schema_version'`)?.value ?? 0;
   }
@@ -144,6 +150,7 @@ export class StoreDatabase implements Reader {
         this.db.run('COMMIT');
         return result;
       }
+      this.commits += 1;
       if (options.snapshot || tx.overflowed) this.commitWithSnapshot();
       else this.commitToJournal(tx);
       return result;

@@ -69,6 +69,8 @@ describe('draft rows', () => {
     const invalid = library.drafts.page(batch.id, { onlyInvalid: true });
     expect(invalid.rows.map((r) => r.code)).toEqual(['ALPHA-3', 'GAMMA']);
     expect(library.drafts.page(batch.id, { onlyInvalid: true, codePrefix: 'ALPHA' }).total).toBe(1);
+    await library.drafts.add(batch.id, [{ code: 'ALPHA-4' }]);
+    expect(library.drafts.page(batch.id, { codePrefix: 'ALPHA', sort: 'code' }).total).toBe(4);
     expect(() => library.drafts.page(batch.id, { limit: 5000 })).toThrow(/limit must be a whole number from 1 to 1000/);
     expect(() => library.drafts.page(batch.id, { offset: -1 })).toThrow(/offset/);
   });
