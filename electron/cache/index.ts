@@ -8,3 +8,4 @@ export { pullRewards, listCachedRewards } from './rewards';
 export { fetchEarningRule, getCachedEarningRule, type CachedEarningRule } from './earning-rules';
 export { listPulls, getPull, type PullRecord, type PullKind, type PullStatus } from './pulls';
 export type { PullOptions, PullProgress, PullSummary } from './run-pull';
+export { cacheState, setCacheState } from './state';

@@ -85,6 +85,8 @@ export const cacheMigrations: readonly Migration[] = [
         pulled_at TEXT NOT NULL,
         PRIMARY KEY (target, id)
       ) WITHOUT ROWID`);
+      // Small settings of the cache, such as the target the last pull went to.
+      tx.run('CREATE TABLE cache_state (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
       tx.run(`CREATE TABLE earning_rules (
         target TEXT NOT NULL,
         id TEXT NOT NULL,

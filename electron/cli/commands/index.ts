@@ -1,9 +1,14 @@
 import type { CommandGroup } from '../command';
 import { exportCsv, generate, importCsv } from './batch-data';
 import { create, duplicate, list, remove, rename, restore, show, trash } from './batch-manage';
+import { earningRuleCommands } from './earning-rule';
 import { keysCommands } from './keys';
 import { outboxCommands } from './outbox';
+import { publicationsCommands } from './publications';
 import { queueCommands } from './queue';
+import { rewardsCommands } from './rewards';
+import { sandboxCommands } from './sandbox';
+import { stacksCommands } from './stacks';
 import { syncCommands } from './sync';
 
 const batchCommands: CommandGroup = {
@@ -13,4 +18,5 @@ const batchCommands: CommandGroup = {
 };
 
 /** Every command group of `voucher-desk`; a new group is a file in this folder added here. */
-export const commandGroups: readonly CommandGroup[] = [keysCommands, batchCommands, queueCommands, outboxCommands, syncCommands];
+export const commandGroups: readonly CommandGroup[] = [keysCommands, batchCommands, queueCommands, outboxCommands, syncCommands,
+  publicationsCommands, stacksCommands, rewardsCommands, earningRuleCommands, sandboxCommands];

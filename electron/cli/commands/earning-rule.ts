@@ -1,0 +1,33 @@
+import { describeEarningRule } from '../../../shared/domain/earning-rule-summary';
+import { fetchEarningRule, getCachedEarningRule } from '../../cache';
+import { type Command, type CommandGroup, positional } from '../command';
+import { TARGET_OPTION, clientFor, resolveTarget } from '../target-client';
+import { withCache } from './cache-access';
+
+const show: Command = {
+  name: 'show',
+  usage: '<id>',
+  summary: 'fetch an earning rule, keep it in the cache and describe its effects and points expiration; --offline reads the cache',
+  options: { offline: { type: 'boolean', description: 'read the cached copy instead of fetching' }, ...TARGET_OPTION },
+  async run(ctx, args) {
+    const id = positional(args, 0, 'id');
+    const offline = args.values['offline'] === true;
+    return withCache(ctx, async (db) => {
+      const resolved = resolveTarget(args, db);
+      const found = offline ? getCachedEarningRule(db, resolved.baseUrl, id) : await fetchEarningRule(db, await clientFor(ctx, db, resolved, ['loyalties']), id);
+      if (!found) throw new Error(`Earning rule ${id} is not in the cache for ${resolved.label}; fetch it once online with \`voucher-desk earning-rule ${id}\``);
+      return {
+        data: { target: resolved.baseUrl, ...found },
+        text: `${describeEarningRule(found.rule).join('\n')}\n(${offline ? 'cached copy' : 'fetched'} at ${found.fetchedAt})\n`,
+      };
+    });
+  },
+};
+
+export const earningRuleCommands: CommandGroup = {
+  name: 'earning-rule',
+  summary: 'one earning rule (beta endpoint): its effects and points expiration; cached for offline reading',
+  commands: [show],
+  defaultCommand: 'show',
+  defaultTakesArguments: true,
+};

@@ -1,0 +1,42 @@
+import type { Reward } from '../../../shared/api';
+import { listCachedRewards, pullRewards, type PullSummary } from '../../cache';
+import type { Command, CommandGroup } from '../command';
+import { count, table } from '../format';
+import { TARGET_OPTION, clientFor, resolveTarget } from '../target-client';
+import { withCache } from './cache-access';
+
+const columns = [
+  { header: 'ID', value: (r: Reward) => r.id },
+  { header: 'NAME', value: (r: Reward) => r.name },
+  { header: 'TYPE', value: (r: Reward) => r.type },
+  { header: 'STOCK', value: (r: Reward) => r.stock ?? null },
+  { header: 'REDEEMED', value: (r: Reward) => r.redeemed ?? null },
+  { header: 'CREATED', value: (r: Reward) => r.created_at },
+];
+
+const show: Command = {
+  name: 'show',
+  usage: '',
+  summary: 'rewards from the offline cache; --pull fetches them first',
+  options: { pull: { type: 'boolean', description: 'fetch every reward from the service into the cache first' }, ...TARGET_OPTION },
+  async run(ctx, args) {
+    return withCache(ctx, async (db) => {
+      const resolved = resolveTarget(args, db);
+      let pulled: PullSummary | undefined;
+      if (args.values['pull'] === true) pulled = await pullRewards(db, await clientFor(ctx, db, resolved, ['rewards']));
+      const rewards = listCachedRewards(db, resolved.baseUrl);
+      const head = pulled ? `Pulled ${count(pulled.items, 'reward')} from ${resolved.label}.\n` : '';
+      return {
+        data: { target: resolved.baseUrl, ...(pulled && { pull: pulled }), rewards },
+        text: head + (rewards.length === 0 ? 'No rewards cached for this target; fetch them with `voucher-desk rewards --pull`.\n' : table(rewards, columns)),
+      };
+    });
+  },
+};
+
+export const rewardsCommands: CommandGroup = {
+  name: 'rewards',
+  summary: 'rewards, offline from the cache (--pull to fetch)',
+  commands: [show],
+  defaultCommand: 'show',
+};

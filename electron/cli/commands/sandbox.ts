@@ -1,0 +1,22 @@
+import { runSandboxCli } from '../../sandbox/cli';
+import { type Command, type CommandGroup, UsageError } from '../command';
+
+const run: Command = {
+  name: 'run',
+  usage: '[sandbox options]',
+  summary: 'run the local sandbox of the service on 127.0.0.1 until Ctrl+C (`voucher-desk sandbox run --help` lists its options)',
+  rawArgs: true,
+  async run(ctx, args) {
+    const code = await runSandboxCli(args.positionals, { out: (line) => ctx.io.out(`${line}\n`), err: (line) => ctx.io.err(`${line}\n`) });
+    if (code === 2) throw new UsageError('see the options above');
+    if (code !== 0) throw new Error('the sandbox did not start');
+    return { data: { stopped: true }, text: '' };
+  },
+};
+
+export const sandboxCommands: CommandGroup = {
+  name: 'sandbox',
+  summary: 'the local sandbox of the promotion service, for trying everything without an account',
+  commands: [run],
+  defaultCommand: 'run',
+};
