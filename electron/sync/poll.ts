@@ -36,7 +36,9 @@ export async function pollChunk(ctx: SyncContext, work: Work): Promise<void> {
     throw error;
   }
   if (!isFinished(action)) {
-    await ctx.outbox.note(op.id, chunk.idx, { polls: chunk.polls + 1, nextTryAt: ctx.clock.now() + pollDelay(chunk.codes, chunk.polls + 1) });
+    const now = ctx.clock.now();
+    const progress = typeof action.progress === 'number' ? { percent: action.progress, elapsedMs: now - (chunk.sentAt ?? now) } : undefined;
+    await ctx.outbox.note(op.id, chunk.idx, { polls: chunk.polls + 1, nextTryAt: now + pollDelay(chunk.codes, chunk.polls + 1, progress) });
     return;
   }
   const result = {
