@@ -1,0 +1,77 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  CHUNK_STATES,
+  IllegalTransitionError,
+  TERMINAL_CHUNK_STATES,
+  canTake,
+  emptyCounts,
+  nextChunkState,
+  operationState,
+  type ChunkEvent,
+} from '../../../shared/outbox/states';
+
+const EVENTS: ChunkEvent[] = [
+  { type: 'send' },
+  { type: 'accepted', asyncActionId: 'aa_1' },
+  { type: 'not-carried-out' },
+  { type: 'not-found' },
+  { type: 'done' },
+  { type: 'failed' },
+  { type: 'needs-attention' },
+  { type: 'retry' },
+  { type: 'cancel' },
+];
+
+describe('chunk state rules', () => {
+  it('follows pending -> sending -> accepted -> done', () => {
+    let state = nextChunkState('pending', { type: 'send' });
+    expect(state).toBe('sending');
+    state = nextChunkState(state, { type: 'accepted', asyncActionId: 'aa_1' });
+    expect(state).toBe('accepted');
+    expect(nextChunkState(state, { type: 'done' })).toBe('done');
+  });
+
+  it('never sends a chunk whose outcome is uncertain or accepted, and never cancels one in flight', () => {
+    expect(() => nextChunkState('sending', { type: 'send' })).toThrow(IllegalTransitionError);
+    expect(() => nextChunkState('accepted', { type: 'send' })).toThrow(/cannot take "send"/);
+    expect(() => nextChunkState('sending', { type: 'cancel' })).toThrow(IllegalTransitionError);
+    expect(() => nextChunkState('accepted', { type: 'cancel' })).toThrow(IllegalTransitionError);
+  });
+
+  it('leaves no way out of a terminal state', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...TERMINAL_CHUNK_STATES), fc.constantFrom(...EVENTS), (state, event) => {
+        expect(canTake(state, event.type)).toBe(false);
+        expect(() => nextChunkState(state, event)).toThrow(IllegalTransitionError);
+      }),
+    );
+  });
+
+  it('reaches only known states from any state by any event', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...CHUNK_STATES), fc.constantFrom(...EVENTS), (state, event) => {
+        if (!canTake(state, event.type)) return;
+        expect(CHUNK_STATES).toContain(nextChunkState(state, event));
+      }),
+    );
+  });
+});
+
+describe('operation state from chunk counts', () => {
+  const counts = (c: Partial<ReturnType<typeof emptyCounts>>) => ({ ...emptyCounts(), ...c });
+
+  it('is queued until a chunk moves, running while any can move, then done, failed or needs attention', () => {
+    expect(operationState(counts({ pending: 3 }), false)).toBe('queued');
+    expect(operationState(counts({ pending: 2, accepted: 1 }), false)).toBe('running');
+    expect(operationState(counts({ done: 2, sending: 1 }), false)).toBe('running');
+    expect(operationState(counts({ done: 3 }), false)).toBe('done');
+    expect(operationState(counts({ done: 2, failed: 1 }), false)).toBe('failed');
+    expect(operationState(counts({ done: 2, needs_attention: 1 }), false)).toBe('needs_attention');
+  });
+
+  it('is cancelled once nothing in flight is left, but runs while an accepted job finishes', () => {
+    expect(operationState(counts({ done: 1, cancelled: 2 }), true)).toBe('cancelled');
+    expect(operationState(counts({ accepted: 1, cancelled: 2 }), true)).toBe('running');
+  });
+});
