@@ -1,0 +1,138 @@
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BODIES_FOLDER } from '../../../electron/outbox/bodies';
+import { Outbox } from '../../../electron/outbox/outbox';
+import { queueAddToCampaign, queueImport } from '../../../electron/outbox/queue-batch';
+import { queueDelete, queueReward } from '../../../electron/outbox/queue-other';
+import { cancelOperation } from '../../../electron/outbox/report';
+import { SyncEngine } from '../../../electron/sync/engine';
+import { dryRun } from '../../../electron/sync/dry-run';
+import { REWARD_MARKER_KEY } from '../../../shared/outbox/kinds';
+import { batchOf, clientFor, codes, codesOnService, desk, sandbox } from './helpers';
+
+describe('outbox operations', () => {
+  it('adds batch codes to a campaign, the batch values overriding its defaults, and reconciles a dropped add', async () => {
+    const sb = await sandbox();
+    const d = await desk();
+    const client = clientFor(sb);
+    const list = codes('CAMP', 4);
+    const id = await batchOf(d, 'camp', list, { category: 'Batch category', metadata: { source: 'desk' } });
+    const op = await queueAddToCampaign(d, String(id), 'camp_summersale01');
+    expect(d.outbox.chunks(op.id)).toHaveLength(4);
+    await client.listAsyncActions({ limit: 1 });
+    sb.setFaults({ dropNextWrites: 1 });
+    expect((await new SyncEngine({ outbox: d.outbox, client }).run()).state).toBe('finished');
+    expect(d.outbox.operation(op.id).state).toBe('done');
+    expect(d.outbox.chunk(op.id, 0).result).toMatchObject({ reconciled: true });
+    const voucher = await client.getVoucher('CAMP-00001');
+    expect(voucher.campaign_id).toBe('camp_summersale01');
+    expect(voucher.category).toBe('Batch category');
+    expect(voucher.metadata).toMatchObject({ source: 'desk' });
+  });
+
+  it('finds a reward whose create answer was lost by its marker, and does not create it twice', async () => {
+    const sb = await sandbox();
+    const d = await desk();
+    const client = clientFor(sb);
+    const op = await queueReward(d.outbox, { type: 'MATERIAL', name: 'Mug', product: { id: 'prod_mug', sku_id: 'sku_mug' }, stock: 5 });
+    await client.listAsyncActions({ limit: 1 });
+    sb.setFaults({ dropNextWrites: 1 });
+    expect((await new SyncEngine({ outbox: d.outbox, client }).run()).state).toBe('finished');
+    const marker = JSON.parse(op.payload).marker as string;
+    const rewards = (await client.listRewards({ limit: 100 })).items.filter((r) => r.metadata?.[REWARD_MARKER_KEY] === marker);
+    expect(rewards).toHaveLength(1);
+    expect(d.outbox.chunk(op.id, 0).result).toMatchObject({ reward_id: rewards[0]?.id, reconciled: true });
+  });
+
+  it('makes a later operation on the same codes wait for the earlier one', async () => {
+    const sb = await sandbox();
+    const d = await desk();
+    const client = clientFor(sb);
+    const id = await batchOf(d, 'order', codes('ORD', 3));
+    const imported = await queueImport(d, String(id), { format: 'json' });
+    const deleted = await queueDelete(d.outbox, ['ORD-00002'], false);
+    const unrelated = await queueDelete(d.outbox, ['ELSEWHERE'], false);
+    expect(deleted.dependsOn).toEqual([imported.id]);
+    expect(unrelated.dependsOn).toEqual([]);
+    const order: string[] = [];
+    await new SyncEngine({
+      outbox: d.outbox,
+      client,
+      onEvent: (e) => {
+        if (e.type === 'request') order.push(`${e.opId}:${e.step}:${e.outcome}`);
+      },
+    }).run();
+    const importDone = order.indexOf(`${imported.id}:poll:done`);
+    expect(importDone).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf(`${deleted.id}:send:done`)).toBeGreaterThan(importDone);
+    expect(await codesOnService(client, codes('ORD', 3))).toEqual(['ORD-00001', 'ORD-00003']);
+  });
+
+  it('cancels a half-done import, saying which codes already exist, and unfreezes the batch', async () => {
+    const sb = await sandbox();
+    const d = await desk();
+    const client = clientFor(sb);
+    const list = codes('HALF', 30);
+    const id = await batchOf(d, 'half', list);
+    const op = await queueImport(d, String(id), { format: 'json', limits: { maxCodes: 3 } });
+    // Slow answers let the first job's poll come due while later requests are still unsent.
+    sb.setFaults({ latencyMs: 120 });
+    let paused = false;
+    const engine = new SyncEngine({
+      outbox: d.outbox,
+      client,
+      onEvent: (e) => {
+        if (!paused && e.type === 'request' && e.step === 'poll' && e.outcome === 'done') {
+          paused = true;
+          engine.pause();
+        }
+      },
+    });
+    expect((await engine.run()).state).toBe('paused');
+    const report = await cancelOperation(d.outbox, op.id);
+    expect(report.existingCodes.length).toBeGreaterThanOrEqual(3);
+    expect(report.notSent).toBeGreaterThan(0);
+    expect(report.notSent + report.existingCodes.length + report.arrivingCodes.length + report.uncertainCodes.length).toBe(30);
+    expect(await codesOnService(client, report.existingCodes)).toEqual(report.existingCodes);
+    await expect(d.drafts.edit(id, 1, { set: { category: 'after cancel' } })).rejects.toThrow(/frozen/);
+
+    expect((await engine.resume()).state).toBe('finished');
+    expect(d.outbox.operation(op.id).state).toBe('cancelled');
+    expect((await codesOnService(client, list)).sort()).toEqual([...report.existingCodes, ...report.arrivingCodes].sort());
+    await expect(d.drafts.edit(id, 1, { set: { category: 'after cancel' } })).resolves.toBeDefined();
+  });
+
+  it('moves an unreadable queue row to the dead-letter state, keeps it, and runs the rest', async () => {
+    const sb = await sandbox();
+    const d = await desk();
+    const broken = await queueDelete(d.outbox, ['X-1'], false);
+    await d.outbox.db.write((tx) => tx.run("UPDATE operations SET payload = '{\"codes\":\"not a list\"}' WHERE id = ?", [broken.id]));
+    const fine = await queueDelete(d.outbox, ['X-2'], false);
+    expect((await new SyncEngine({ outbox: d.outbox, client: clientFor(sb) }).run()).state).toBe('finished');
+    expect(d.outbox.operation(broken.id)).toMatchObject({ state: 'dead_letter', deadReason: expect.stringMatching(/codes/) });
+    expect(d.outbox.operation(fine.id).state).toBe('done');
+    expect(d.outbox.operations().map((op) => op.id)).toContain(broken.id);
+  });
+
+  it('plans a dry run from the outbox alone and removes body files a crash left without their operation', async () => {
+    const d = await desk();
+    const id = await batchOf(d, 'plan', codes('PLAN', 25));
+    const op = await queueImport(d, String(id), { format: 'csv', limits: { maxCodes: 10 } });
+    const plan = dryRun(d.outbox, 'local sandbox', true);
+    expect(plan).toMatchObject({ requests: 3, codes: 25, operations: [{ id: op.id, kind: 'import-csv' }] });
+    expect(plan.bytes).toBe(d.outbox.chunks(op.id).reduce((n, c) => n + c.bytes, 0));
+
+    const orphan = join(d.dir, BODIES_FOLDER, 'crashed-before-commit');
+    mkdirSync(orphan);
+    await d.outbox.close();
+    const reopened = await Outbox.open(d.dir);
+    try {
+      expect(existsSync(orphan)).toBe(false);
+      expect(readdirSync(join(d.dir, BODIES_FOLDER))).toEqual([op.uid]);
+      expect(reopened.frozenReason(id)).toMatch(/frozen/);
+    } finally {
+      await reopened.close();
+    }
+  });
+});
