@@ -7,6 +7,8 @@ import { batchHandlers } from './handlers/batches';
 import { createConnection, type Connection } from './handlers/connection';
 import { csvHandlers } from './handlers/csv';
 import { lazyLibrary } from './handlers/library';
+import { outboxHandlers } from './handlers/outbox';
+import { syncHandlers } from './handlers/sync';
 import { settingsHandlers } from './handlers/settings';
 import { SettingsFile } from './handlers/settings-file';
 import { createLifecycle, type Lifecycle } from './lifecycle';
@@ -52,6 +54,8 @@ export function createServices(options: ServicesOptions): Services {
     ...batchHandlers(library),
     ...csvHandlers(options.dataDir, library, lifecycle),
     ...settingsHandlers({ settings, secrets: secrets.store, connection, dataDir: options.dataDir, keychain: secrets.label }),
+    ...outboxHandlers(library, connection),
+    ...syncHandlers({ library, connection, lifecycle, emit }),
   };
   return { handlers, lifecycle, emit, syncGate, settings, connection };
 }

@@ -1,4 +1,5 @@
 import { batchChannels } from './batch-channels';
+import { outboxChannels } from './outbox-channels';
 import { settingsChannels } from './settings-channels';
 
 // Channel names on their own, so the preload can list them without bundling the schemas.
@@ -10,6 +11,7 @@ export const invokeChannels = [
   'update.install',
   ...batchChannels,
   ...settingsChannels,
+  ...outboxChannels,
 ] as const;
 
 // Events flow one way, main -> renderer.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { batchContract } from './batches';
 import type { InvokeChannel } from './channels';
+import { outboxContract } from './outbox';
 import { settingsContract } from './settings';
 import { updateStatusSchema } from './update-status';
 
@@ -30,6 +31,7 @@ export const invokeContract = {
   'update.install': { request: noRequest, response: updateStatusSchema },
   ...batchContract,
   ...settingsContract,
+  ...outboxContract,
 } as const satisfies Record<InvokeChannel, ChannelSchemas>;
 
 /** What the renderer sends. */

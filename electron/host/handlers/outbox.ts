@@ -1,0 +1,91 @@
+import type { ChunkView, OperationView } from '../../../shared/ipc/outbox';
+import type { LibraryServices } from '../../batches/library';
+import type { Outbox } from '../../outbox/outbox';
+import { queueAddToCampaign, queueImport } from '../../outbox/queue-batch';
+import { queueDelete, queueReward } from '../../outbox/queue-other';
+import type { ChunkRecord, OperationRecord } from '../../outbox/records';
+import { describeOperation, dryRun } from '../../sync/dry-run';
+import type { InvokeHandlers } from '../ipc-guard';
+import type { Connection } from './connection';
+
+type OutboxHandlers = Pick<
+  InvokeHandlers,
+  | 'outbox.queueBatch'
+  | 'outbox.queueReward'
+  | 'outbox.queueDelete'
+  | 'outbox.dryRun'
+  | 'outbox.list'
+  | 'outbox.chunks'
+  | 'outbox.failures'
+  | 'outbox.retry'
+  | 'outbox.cancel'
+>;
+
+function operationView(outbox: Outbox, op: OperationRecord): OperationView {
+  return {
+    id: op.id,
+    kind: op.kind,
+    label: describeOperation(op.kind, op.payload),
+    state: op.state,
+    batchId: op.batchId,
+    codes: op.codes,
+    chunkCounts: op.chunkCounts,
+    failures: outbox.db.get<{ n: number }>('SELECT count(*) AS n FROM code_failures WHERE op_id = ?', [op.id])?.n ?? 0,
+    deadReason: op.deadReason,
+    createdAt: op.createdAt,
+    updatedAt: op.updatedAt,
+  };
+}
+
+// Only what a person needs to act on: the service's message, details and request id.
+function chunkView(chunk: ChunkRecord): ChunkView {
+  const e = chunk.lastError;
+  return {
+    idx: chunk.idx,
+    state: chunk.state,
+    codes: chunk.codes,
+    bytes: chunk.bytes,
+    attempts: chunk.attempts,
+    code: chunk.code,
+    asyncActionId: chunk.asyncActionId,
+    lastError: e
+      ? {
+          message: e.message,
+          ...(e.details ? { details: e.details } : {}),
+          ...(e.request_id ? { request_id: e.request_id } : {}),
+          ...(e.status !== undefined ? { status: e.status } : {}),
+          ...(e.key ? { key: e.key } : {}),
+        }
+      : null,
+  };
+}
+
+/** Queueing and the outbox's operations, for the Outbox view and the queue buttons elsewhere. */
+export function outboxHandlers(library: () => Promise<LibraryServices>, connection: Connection): OutboxHandlers {
+  const outbox = async (): Promise<Outbox> => (await library()).outbox;
+  const view = async (op: Promise<OperationRecord>): Promise<OperationView> => operationView(await outbox(), await op);
+
+  return {
+    'outbox.queueBatch': async ({ batchId, operation, campaignId, webhooksEnable }) => {
+      const lib = await library();
+      const ctx = { library: lib.db, outbox: lib.outbox };
+      if (operation === 'add-to-campaign') return view(queueAddToCampaign(ctx, String(batchId), campaignId ?? ''));
+      const format = operation === 'import-json' ? 'json' : 'csv';
+      return view(queueImport(ctx, String(batchId), { format, ...(webhooksEnable === undefined ? {} : { webhooksEnable }) }));
+    },
+    'outbox.queueReward': async ({ request }) => view(queueReward(await outbox(), request)),
+    'outbox.queueDelete': async ({ codes, force }) => view(queueDelete(await outbox(), codes, force)),
+    'outbox.dryRun': async () => dryRun(await outbox(), connection.target().label, true),
+    'outbox.list': async () => {
+      const box = await outbox();
+      return box.operations().map((op) => operationView(box, op));
+    },
+    'outbox.chunks': async ({ opId }) => (await outbox()).chunks(opId).map(chunkView),
+    'outbox.failures': async ({ opId, offset, limit }) => {
+      const all = (await outbox()).failures(opId);
+      return { total: all.length, failures: all.slice(offset, offset + limit).map(({ idx, row, code, reason }) => ({ idx, row, code, reason })) };
+    },
+    'outbox.retry': async ({ opId }) => view((await outbox()).retry(opId)),
+    'outbox.cancel': async ({ opId }) => view((await outbox()).cancel(opId)),
+  };
+}

@@ -1,0 +1,18 @@
+// Names only, so the preload can list them without bundling the schemas (see outbox.ts).
+export const outboxChannels = [
+  'outbox.queueBatch',
+  'outbox.queueReward',
+  'outbox.queueDelete',
+  'outbox.dryRun',
+  'outbox.list',
+  'outbox.chunks',
+  'outbox.failures',
+  'outbox.retry',
+  'outbox.cancel',
+  'sync.start',
+  'sync.pause',
+  'sync.resume',
+  'sync.status',
+] as const;
+
+export type OutboxChannel = (typeof outboxChannels)[number];

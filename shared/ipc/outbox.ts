@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { CHUNK_STATES, OPERATION_STATES } from '../outbox/states';
+import type { OutboxChannel } from './outbox-channels';
+
+// The outbox and the sync engine as the renderer sees them: states and counts, the service's error
+// text with its request id, never a request body or a token.
+
+const id = z.number().int().positive();
+const chunkCounts = z.record(z.enum(CHUNK_STATES), z.number().int());
+
+const errorSchema = z.object({
+  message: z.string(),
+  details: z.string().optional(),
+  request_id: z.string().optional(),
+  status: z.number().optional(),
+  key: z.string().optional(),
+});
+
+export const operationViewSchema = z.object({
+  id,
+  kind: z.string(),
+  label: z.string(),
+  state: z.enum(OPERATION_STATES),
+  batchId: z.number().int().nullable(),
+  codes: z.number().int(),
+  chunkCounts,
+  failures: z.number().int(),
+  deadReason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const chunkViewSchema = z.object({
+  idx: z.number().int(),
+  state: z.enum(CHUNK_STATES),
+  codes: z.number().int(),
+  bytes: z.number().int(),
+  attempts: z.number().int(),
+  code: z.string().nullable(),
+  asyncActionId: z.string().nullable(),
+  lastError: errorSchema.nullable(),
+});
+
+export const engineStatusSchema = z.object({
+  state: z.enum(['idle', 'running', 'paused', 'stopped', 'finished']),
+  reason: z.string().optional(),
+  message: z.string().optional(),
+});
+
+export const syncStatusSchema = z.object({
+  engine: engineStatusSchema,
+  target: z.string(),
+  targetKind: z.enum(['region', 'dedicated', 'sandbox']),
+  region: z.string(),
+  tokenExpiresAt: z.number().nullable(),
+  codes: z.object({ total: z.number().int(), done: z.number().int(), failed: z.number().int() }),
+  requests: z.number().int(),
+  rate: z.object({ limit: z.number(), remaining: z.number() }).nullable(),
+});
+
+const opRef = z.object({ opId: id }).strict();
+const noRequest = z.object({}).strict();
+const planOperation = z.object({ id, kind: z.string(), label: z.string(), requests: z.number().int(), codes: z.number().int(), bytes: z.number().int() });
+
+export const rewardRequestSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('CAMPAIGN'), name: z.string().min(1), campaign: z.object({ id: z.string().min(1), balance: z.number().int().positive().optional() }) }),
+  z.object({ type: z.literal('COIN'), name: z.string().min(1), exchange_ratio: z.number().positive(), points_ratio: z.number().positive() }),
+  z.object({
+    type: z.literal('MATERIAL'),
+    name: z.string().min(1),
+    product: z.object({ id: z.string().min(1), sku_id: z.string().min(1) }),
+    stock: z.number().int().min(0).optional(),
+  }),
+]);
+
+export const outboxContract = {
+  'outbox.queueBatch': {
+    request: z
+      .object({
+        batchId: id,
+        operation: z.enum(['import-json', 'import-csv', 'add-to-campaign']),
+        campaignId: z.string().optional(),
+        webhooksEnable: z.boolean().optional(),
+      })
+      .strict(),
+    response: operationViewSchema,
+  },
+  'outbox.queueReward': { request: z.object({ request: rewardRequestSchema }).strict(), response: operationViewSchema },
+  'outbox.queueDelete': {
+    request: z.object({ codes: z.array(z.string().min(1)).min(1).max(10_000), force: z.boolean() }).strict(),
+    response: operationViewSchema,
+  },
+  'outbox.dryRun': {
+    request: noRequest,
+    response: z.object({
+      target: z.string(),
+      operations: z.array(planOperation),
+      requests: z.number().int(),
+      codes: z.number().int(),
+      bytes: z.number().int(),
+      calls: z.object({ writes: z.number(), polls: z.number(), reconcile: z.number(), tokens: z.number(), total: z.number() }),
+      budget: z.object({ limit: z.number(), remaining: z.number(), known: z.boolean() }),
+      fits: z.boolean(),
+      message: z.string(),
+    }),
+  },
+  'outbox.list': { request: noRequest, response: z.array(operationViewSchema) },
+  'outbox.chunks': { request: opRef, response: z.array(chunkViewSchema) },
+  'outbox.failures': {
+    request: z.object({ opId: id, offset: z.number().int().min(0), limit: z.number().int().min(1).max(1000) }).strict(),
+    response: z.object({
+      total: z.number().int(),
+      failures: z.array(z.object({ idx: z.number().int(), row: z.number().int().nullable(), code: z.string(), reason: z.string() })),
+    }),
+  },
+  'outbox.retry': { request: opRef, response: operationViewSchema },
+  'outbox.cancel': { request: opRef, response: operationViewSchema },
+  'sync.start': { request: noRequest, response: syncStatusSchema },
+  'sync.pause': { request: noRequest, response: syncStatusSchema },
+  'sync.resume': { request: noRequest, response: syncStatusSchema },
+  'sync.status': { request: noRequest, response: syncStatusSchema },
+} as const satisfies Record<OutboxChannel, { request: z.ZodType; response: z.ZodType }>;
+
+export type OperationView = z.output<typeof operationViewSchema>;
+export type ChunkView = z.output<typeof chunkViewSchema>;
+export type SyncStatusView = z.output<typeof syncStatusSchema>;

@@ -1,0 +1,114 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BAD_ROWS, writeVoucherCsv } from './fixtures';
+import { buildRenderer, eventually, launchChromium, screenshot, startE2eApp, type E2eApp } from './harness';
+
+const EXISTING = 'EXISTING-0001';
+
+describe("the user's journey in Chromium against the sandbox: batch, import, fix, generate, queue, sync", () => {
+  let rendererDir: string;
+  let filesDir: string;
+  let app: E2eApp;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    filesDir = mkdtempSync(join(tmpdir(), 'voucher-desk-e2e-files-'));
+    rendererDir = await buildRenderer();
+    app = await startE2eApp(rendererDir, { sandbox: true });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(app.host.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    for (const dir of [rendererDir, filesDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const counts = () => page.getByLabel('Row counts');
+  const grid = () => page.getByRole('grid', { name: 'Voucher drafts' });
+  const operations = () => page.getByRole('table', { name: 'Operations' });
+
+  async function createBatch(name: string, giftAmount: string): Promise<void> {
+    await page.getByRole('button', { name: 'Batches' }).click();
+    await page.getByLabel('New batch').fill(name);
+    await page.getByRole('button', { name: 'Create batch' }).click();
+    await page.getByRole('heading', { name }).waitFor();
+    await page.getByRole('button', { name: 'Defaults' }).click();
+    await page.getByLabel('Voucher type').selectOption('GIFT_VOUCHER');
+    await page.getByLabel(/Gift amount/).fill(giftAmount);
+    await page.getByRole('button', { name: 'Save defaults' }).click();
+    await page.getByText('Defaults saved').waitFor();
+  }
+
+  async function queueAndSync(operationId: number): Promise<void> {
+    await page.getByRole('button', { name: 'Queue for sync' }).click();
+    await page.getByRole('button', { name: 'Queue', exact: true }).click();
+    await page.getByText(`Queued as operation ${operationId}`).waitFor();
+    await page.getByLabel('Dry-run plan').waitFor();
+    await page.getByRole('button', { name: 'Outbox' }).click();
+    await page.getByLabel('Target region').filter({ hasText: 'SANDBOX' }).waitFor();
+    await page.getByRole('button', { name: 'Sync', exact: true }).click();
+    const row = operations().getByRole('row').filter({ has: page.getByRole('cell', { name: String(operationId), exact: true }) });
+    await row.getByText('done', { exact: true }).waitFor({ timeout: 90_000 });
+  }
+
+  it('syncs a first batch holding a code, so it exists in the service', async () => {
+    await createBatch('Earlier', '100');
+    await page.getByLabel('New row code').fill(EXISTING);
+    await page.getByRole('button', { name: 'Add row' }).click();
+    await eventually(() => counts().textContent()).toMatch(/1 rows · 1 valid/);
+    await queueAndSync(1);
+  });
+
+  it('imports 10,000 rows with bad ones, fixes one in the grid and deletes the others', async () => {
+    await createBatch('Spring', '500');
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    await page.getByLabel('CSV file').setInputFiles(writeVoucherCsv(filesDir, 10_000, 'SPR'));
+    await page.getByRole('table', { name: 'Column mapping' }).waitFor();
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByLabel('Import result').filter({ hasText: `${BAD_ROWS.length} rows had errors` }).waitFor({ timeout: 30_000 });
+    await page.getByLabel('Only invalid rows').check();
+    await eventually(() => grid().getByRole('row').count()).toBe(BAD_ROWS.length + 1);
+    const [first, ...others] = BAD_ROWS;
+    await grid().getByRole('row', { name: new RegExp(`SPR-${String(first).padStart(6, '0')}`) }).getByRole('gridcell').nth(6).dblclick();
+    const input = grid().getByLabel(`Expiration date of row ${first}`);
+    await input.fill('2031-06-30T00:00:00Z');
+    await input.press('Enter');
+    await eventually(() => counts().textContent()).toMatch(new RegExp(`${others.length} invalid`));
+    for (const row of others) {
+      await grid().getByRole('row', { name: new RegExp(`SPR-${String(row).padStart(6, '0')}`) }).getByRole('gridcell').first().click();
+      await page.getByRole('button', { name: `Delete row ${row}` }).click();
+      await eventually(() => grid().getByRole('row', { name: new RegExp(`SPR-${String(row).padStart(6, '0')}`) }).count()).toBe(0);
+    }
+    await eventually(() => counts().textContent()).toMatch(/9,998 rows · 9,998 valid · 0 invalid/);
+    await page.getByLabel('Only invalid rows').uncheck();
+  });
+
+  it('generates 1,000 codes and adds the code that already exists', async () => {
+    await page.getByRole('button', { name: 'Generate codes' }).click();
+    await page.getByLabel('Prefix').fill('SPRGEN-');
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await page.getByText(/^Added 1,000 codes/).waitFor();
+    await page.getByLabel('New row code').fill(EXISTING);
+    await page.getByRole('button', { name: 'Add row' }).click();
+    await eventually(() => counts().textContent()).toMatch(/10,999 rows · 10,999 valid · 0 invalid/);
+  });
+
+  it('queues with a dry-run plan, syncs, and reports the one code that already existed', async () => {
+    await queueAndSync(2);
+    const row = operations().getByRole('row').filter({ has: page.getByRole('cell', { name: '2', exact: true }) });
+    await eventually(() => row.getByRole('cell').nth(5).textContent()).toBe('1');
+    await page.getByRole('button', { name: 'Details of operation 2' }).click();
+    const failed = page.getByRole('table', { name: 'Failed codes' });
+    await failed.getByRole('row', { name: new RegExp(`${EXISTING}.*already exists`) }).waitFor();
+    expect(await failed.getByRole('row').count()).toBe(2);
+    expect(await page.getByLabel('Sync state').textContent()).toMatch(/finished|idle/);
+    await screenshot(page, 'outbox');
+  });
+});
