@@ -27,7 +27,7 @@ function learnedOf(db: Reader, target: string, ids: readonly string[]): Map<stri
  * id). Facts the list item does not show are learned from the query (a pull by campaign records
  * each publication's campaign) and kept across pulls.
  */
-export function pullPublications(
+export async function pullPublications(
   db: StoreDatabase,
   client: PublicationsSource,
   selection: PublicationSelection = {},

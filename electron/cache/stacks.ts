@@ -46,7 +46,7 @@ function dropUnseen(tx: Writer, where: string, params: readonly string[], seen: 
  * Pulls the promotion stacks of all campaigns (within the listing's 100 pages). A complete pull
  * without a date range also drops cached stacks the service no longer lists.
  */
-export function pullStacks(db: StoreDatabase, client: StacksSource, selection: StackSelection = {}, options: PullOptions = {}): Promise<PullSummary> {
+export async function pullStacks(db: StoreDatabase, client: StacksSource, selection: StackSelection = {}, options: PullOptions = {}): Promise<PullSummary> {
   buildStacksQuery(selection);
   const target = client.baseUrl;
   const everything = selection.created_at === undefined && selection.updated_at === undefined;
@@ -65,7 +65,7 @@ export function pullStacks(db: StoreDatabase, client: StacksSource, selection: S
 }
 
 /** Pulls every stack of one campaign, replacing what the cache held for it. */
-export function pullCampaignStacks(db: StoreDatabase, client: StacksSource, campaignId: string, options: PullOptions = {}): Promise<PullSummary> {
+export async function pullCampaignStacks(db: StoreDatabase, client: StacksSource, campaignId: string, options: PullOptions = {}): Promise<PullSummary> {
   const target = client.baseUrl;
   async function* onePage() {
     const list = await client.listCampaignStacks(campaignId);

@@ -20,7 +20,7 @@ const FAILURE_CODES = ['no_voucher_suitable_for_publication', 'customer_rules_vi
  * A history of `count` more publications in every variant: single, multiple and failed; some
  * without tracking id or source id; created_at values shared by several (ties are ordered by id).
  */
-export function extraPublications(count: number, start = 0): PublicationDoc[] {
+export function extraPublications(count: number, start = 0, createdFrom = Date.UTC(2025, 6, 1)): PublicationDoc[] {
   const docs: PublicationDoc[] = [];
   for (let n = start; n < start + count; n += 1) {
     const campaign = CAMPAIGNS[n % CAMPAIGNS.length] ?? CAMPAIGNS[0]!;
@@ -34,7 +34,7 @@ export function extraPublications(count: number, start = 0): PublicationDoc[] {
     const item: PublicationDoc['item'] = {
       id,
       object: 'publication',
-      created_at: new Date(Date.UTC(2025, 6, 1) + (n % 45) * 3_600_000).toISOString(),
+      created_at: new Date(createdFrom + (n % 45) * 3_600_000).toISOString(),
       customer_id: customer,
       ...(tracking !== undefined && { tracking_id: tracking }),
       metadata: {},
@@ -95,8 +95,8 @@ export async function putPublications(dataFile: string, docs: readonly Publicati
 }
 
 /** A seeded sandbox on a data file, with fixed credentials so it can be stopped and started again. */
-export function sandboxOn(dataFile: string): Promise<RunningSandbox> {
-  return startSandbox({ dataFile, ...CREDENTIALS });
+export function sandboxOn(dataFile: string, port?: number): Promise<RunningSandbox> {
+  return startSandbox({ dataFile, ...CREDENTIALS, ...(port !== undefined && { port }) });
 }
 
 export function clientOf(sb: RunningSandbox, overrides: Partial<ClientOptions> = {}): VoucherClient {
