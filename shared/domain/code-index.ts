@@ -1,10 +1,8 @@
-// A set of codes with the row each first appeared in, for a million codes and more. Codes are kept
-// in typed arrays and a few large joined strings instead of a Map of a million small strings: the
-// garbage collector would otherwise trace every one of them on each major collection, which made
-// checking duplicates cost more than parsing the file.
-
-const BLOCK_SHIFT = 12;
-const BLOCK_SIZE = 1 << BLOCK_SHIFT;
+// A set of codes with the row each first appeared in, for a million codes and more. The characters
+// are copied into one growing Uint16Array and the bookkeeping lives in typed arrays: a Map of a
+// million strings would be traced by every major garbage collection, and a code cut from a parsed
+// chunk can be a view that keeps the whole chunk alive. Both made checking duplicates cost more
+// than parsing the file.
 
 function hashOf(code: string): number {
   let h = 0x811c9dc5;
@@ -12,8 +10,10 @@ function hashOf(code: string): number {
   return h >>> 0;
 }
 
-function grown<T extends Int32Array | Uint32Array>(array: T, make: (n: number) => T): T {
-  const bigger = make(array.length * 2);
+function grown<T extends Int32Array | Uint32Array | Uint16Array>(array: T, atLeast: number, make: (n: number) => T): T {
+  let length = array.length * 2;
+  while (length < atLeast) length *= 2;
+  const bigger = make(length);
   bigger.set(array);
   return bigger;
 }
@@ -23,13 +23,9 @@ export class CodeIndex {
   private slots = new Int32Array(1 << 12);
   private hashes = new Uint32Array(1 << 11);
   private rows = new Int32Array(1 << 11);
-  private starts = new Int32Array(1 << 11);
-  private lengths = new Int32Array(1 << 11);
-  /** Codes of full blocks, each block's codes joined into one string. */
-  private blocks: string[] = [];
-  /** Codes of the block being filled; joined into `blocks` when it is full. */
-  private open: string[] = [];
-  private openLength = 0;
+  /** Where each entry's characters start in `chars`; entry i ends where entry i + 1 starts. */
+  private starts = new Int32Array((1 << 11) + 1);
+  private chars = new Uint16Array(1 << 15);
   private count = 0;
 
   get size(): number {
@@ -50,31 +46,26 @@ export class CodeIndex {
   }
 
   private equals(entry: number, code: string): boolean {
-    if (this.lengths[entry] !== code.length) return false;
-    const block = entry >> BLOCK_SHIFT;
-    if (block === this.blocks.length) return this.open[entry & (BLOCK_SIZE - 1)] === code;
-    return (this.blocks[block] as string).startsWith(code, this.starts[entry]);
+    const start = this.starts[entry] as number;
+    if ((this.starts[entry + 1] as number) - start !== code.length) return false;
+    for (let i = 0; i < code.length; i++) if (this.chars[start + i] !== code.charCodeAt(i)) return false;
+    return true;
   }
 
   private add(code: string, row: number, hash: number, slot: number): void {
     const entry = this.count;
-    if (entry === this.hashes.length) {
-      this.hashes = grown(this.hashes, (n) => new Uint32Array(n));
-      this.rows = grown(this.rows, (n) => new Int32Array(n));
-      this.starts = grown(this.starts, (n) => new Int32Array(n));
-      this.lengths = grown(this.lengths, (n) => new Int32Array(n));
+    if (entry + 1 === this.hashes.length) {
+      this.hashes = grown(this.hashes, 0, (n) => new Uint32Array(n));
+      this.rows = grown(this.rows, 0, (n) => new Int32Array(n));
+      this.starts = grown(this.starts, 0, (n) => new Int32Array(n));
     }
+    const start = this.starts[entry] as number;
+    const end = start + code.length;
+    if (end > this.chars.length) this.chars = grown(this.chars, end, (n) => new Uint16Array(n));
+    for (let i = 0; i < code.length; i++) this.chars[start + i] = code.charCodeAt(i);
+    this.starts[entry + 1] = end;
     this.hashes[entry] = hash;
     this.rows[entry] = row;
-    this.starts[entry] = this.openLength;
-    this.lengths[entry] = code.length;
-    this.open.push(code);
-    this.openLength += code.length;
-    if (this.open.length === BLOCK_SIZE) {
-      this.blocks.push(this.open.join(''));
-      this.open = [];
-      this.openLength = 0;
-    }
     this.slots[slot] = entry + 1;
     this.count += 1;
     if (this.count * 2 > this.slots.length) this.rehash();

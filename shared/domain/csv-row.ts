@@ -10,8 +10,6 @@ export const CSV_DEFAULT_EFFECT = {
   UNIT: 'ADD_MISSING_ITEMS',
 } as const;
 
-const VALUE_FIELD = { AMOUNT: 'amount_off', PERCENT: 'percent_off', FIXED: 'fixed_amount', UNIT: 'unit_off' } as const;
-
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
 
 // Each reader tries the common exact spelling before normalizing, since normalizing allocates
@@ -38,11 +36,20 @@ function readBoolean(cell: string): boolean | string | undefined {
 }
 
 function readDiscount(discountType: string, value: number | string | undefined): Record<string, unknown> {
-  const type = Object.hasOwn(VALUE_FIELD, discountType) ? discountType : discountType.trim().toUpperCase();
-  if (type === 'AMOUNT' || type === 'PERCENT' || type === 'FIXED' || type === 'UNIT') {
-    return { type, [VALUE_FIELD[type]]: value, effect: CSV_DEFAULT_EFFECT[type] };
+  const type = Object.hasOwn(CSV_DEFAULT_EFFECT, discountType) ? discountType : discountType.trim().toUpperCase();
+  // Literal objects rather than a computed key keep one object shape per kind on the hot path.
+  switch (type) {
+    case 'AMOUNT':
+      return { type, amount_off: value, effect: CSV_DEFAULT_EFFECT.AMOUNT };
+    case 'PERCENT':
+      return { type, percent_off: value, effect: CSV_DEFAULT_EFFECT.PERCENT };
+    case 'FIXED':
+      return { type, fixed_amount: value, effect: CSV_DEFAULT_EFFECT.FIXED };
+    case 'UNIT':
+      return { type, unit_off: value, effect: CSV_DEFAULT_EFFECT.UNIT };
+    default:
+      return { type: discountType === '' ? undefined : discountType };
   }
-  return { type: discountType === '' ? undefined : discountType };
 }
 
 function cell(cells: readonly string[], index: number | undefined): string {

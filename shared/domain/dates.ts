@@ -41,6 +41,21 @@ const FORMAT_LENGTHS = new Set([10, 13, 16, 19, 20, 24]);
  * read as UTC so that start and expiration can be compared.
  */
 export function parseImportDate(text: string): number | null {
+  for (let i = 0; i < RECENT_SIZE; i++) if (recentTexts[i] === text) return recentValues[i] as number | null;
+  const value = parseDate(text);
+  recentTexts[recentNext] = text;
+  recentValues[recentNext] = value;
+  recentNext = (recentNext + 1) % RECENT_SIZE;
+  return value;
+}
+
+// Rows of one batch mostly share their start and expiration dates, so the last few answers are kept.
+const RECENT_SIZE = 4;
+const recentTexts: (string | undefined)[] = new Array<string | undefined>(RECENT_SIZE).fill(undefined);
+const recentValues: (number | null)[] = new Array<number | null>(RECENT_SIZE).fill(null);
+let recentNext = 0;
+
+function parseDate(text: string): number | null {
   const n = text.length;
   if (!FORMAT_LENGTHS.has(n) || text[4] !== '-' || text[7] !== '-') return null;
   const year = digits(text, 0, 4);
