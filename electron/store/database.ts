@@ -4,7 +4,7 @@ import type { Database as SqlJsDatabase, SqlJsStatic } from 'sql.js';
 import { replaceFileDurably } from './durable-file';
 import { StoreTooNewError, StoreWriteError, errorText } from './errors';
 import { JournalWriter } from './journal';
-import { type LoadedDatabase, loadDatabase } from './load';
+import { type LoadedDatabase, loadDatabase, removeLeftoverTempFiles } from './load';
 import { acquireLock } from './lock';
 import { META_TABLE, type Migration, applyMigrations, checkMigrations, latestVersion, pendingMigrations } from './migrations';
 import { loadSqlJs } from './sqljs';
@@ -68,6 +68,7 @@ export class StoreDatabase implements Reader {
     const releaseLock = acquireLock(file);
     let loaded: LoadedDatabase | undefined;
     try {
+      removeLeftoverTempFiles(file);
       loaded = loadDatabase(SQL, file, journalFile, options.startFresh ?? false);
       const known = latestVersion(options.migrations);
       if (loaded.schemaVersion > known) throw new StoreTooNewError(file, loaded.schemaVersion, known);

@@ -25,7 +25,6 @@ const MOVED_ASIDE = '.unreadable-';
  * with a timestamp; then the open fails, unless the caller chose `startFresh`.
  */
 export function loadDatabase(SQL: SqlJsStatic, file: string, journalFile: string, startFresh: boolean): LoadedDatabase {
-  removeLeftoverTempFiles(file);
   if (!existsSync(file)) return loadMissing(SQL, file, journalFile, startFresh);
   let db: SqlJsDatabase | undefined;
   try {
@@ -121,7 +120,8 @@ function movedAsideCopies(file: string): string[] {
     .map((name) => join(dirname(file), name));
 }
 
-function removeLeftoverTempFiles(file: string): void {
+/** Temp files of saves a crash interrupted; only called while holding the lock, so none is in use. */
+export function removeLeftoverTempFiles(file: string): void {
   for (const name of readdirSync(dirname(file))) {
     const candidate = join(dirname(file), name);
     if (isTempFileOf(file, candidate)) unlinkSync(candidate);

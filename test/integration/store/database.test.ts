@@ -1,8 +1,8 @@
-import { appendFileSync, copyFileSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type OpenDatabaseOptions, type StoreDatabase, openDatabase } from '../../../electron/store/database';
-import { StoreCorruptError, StoreLockedError, StoreMovedAsideError } from '../../../electron/store/errors';
+import { StoreCorruptError, StoreLockedError, StoreMovedAsideError, StoreWriteError } from '../../../electron/store/errors';
 import type { Migration } from '../../../electron/store/migrations';
 import { useTempDirs } from './temp-dir';
 
@@ -74,6 +74,36 @@ describe('durable sql.js database', () => {
     await db.close();
     const again = await open(dir);
     expect(texts(again)).toHaveLength(200);
+    await again.close();
+  });
+
+  it('folds the journal into a new snapshot once it grows past its limit', async () => {
+    const dir = tempDir();
+    const db = await open(dir, { journalCompactBytes: 600 });
+    for (let i = 0; i < 8; i++) await addNotes(db, `note number ${i}`);
+    expect(db.files().journalBytes).toBeLessThan(600);
+    await db.close();
+    const again = await open(dir);
+    expect(texts(again)).toHaveLength(8);
+    await again.close();
+  });
+
+  it('reports a snapshot that cannot be saved and puts memory back to what is on disk', async () => {
+    const dir = tempDir();
+    const db = await open(dir, { journalRecordLimit: 100 });
+    await addNotes(db, 'saved');
+    // A folder where the temp file must go makes the save fail the way a full disk would.
+    const blocker = join(dir, `test.sqlite.tmp-${process.pid}`);
+    mkdirSync(blocker);
+    const error = await addNotes(db, ...Array.from({ length: 20 }, (_, i) => `lost ${i}`)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreWriteError);
+    expect((error as Error).message).toMatch(/the change was not kept and the file on disk is unchanged/);
+    expect(texts(db)).toEqual(['saved']);
+    rmdirSync(blocker);
+    await addNotes(db, 'after');
+    await db.close();
+    const again = await open(dir);
+    expect(texts(again)).toEqual(['saved', 'after']);
     await again.close();
   });
 
