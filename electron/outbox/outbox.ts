@@ -221,6 +221,10 @@ export class Outbox {
       .map((r) => ({ opId: r.op_id, idx: r.idx, row: r.row_no, code: r.code, reason: r.reason }));
   }
 
+  failureCount(opId: number): number {
+    return this.db.get<{ n: number }>('SELECT count(*) AS n FROM code_failures WHERE op_id = ?', [opId])?.n ?? 0;
+  }
+
   /** Per-code failures of every operation on a batch, for showing them against its rows. */
   failuresForBatch(batchId: number): CodeFailure[] {
     return this.operations()

@@ -12,6 +12,17 @@ async function queued(prefix: string, n = 30, maxCodes = 10) {
   return { d, list, op };
 }
 
+/** An event listener that runs `action` once, right after the first request was accepted. */
+function afterFirstSend(action: () => void): (event: SyncEvent) => void {
+  let done = false;
+  return (event) => {
+    if (!done && event.type === 'request' && event.step === 'send' && event.outcome === 'accepted') {
+      done = true;
+      action();
+    }
+  };
+}
+
 describe('sync engine under faults', () => {
   it('retries 503 answers to writes and reads, then imports every code once', async () => {
     const sb = await sandbox();
@@ -67,19 +78,15 @@ describe('sync engine under faults', () => {
     const sb = await sandbox({ clock });
     const client = clientFor(sb, { clock, sleep });
     const { d, list, op } = await queued('BLOCK');
-    let blocked = false;
     const engine = new SyncEngine({
       outbox: d.outbox,
       client,
       clock,
       sleep,
-      onEvent: (e) => {
-        if (!blocked && e.type === 'request' && e.step === 'send' && e.outcome === 'accepted') {
-          blocked = true;
-          sb.blockKey(sb.credentials.appId);
-          clock.advance(61_000);
-        }
-      },
+      onEvent: afterFirstSend(() => {
+        sb.blockKey(sb.credentials.appId);
+        clock.advance(61_000);
+      }),
     });
     const status = await engine.run();
     expect(status).toMatchObject({ state: 'paused', reason: 'credentials' });
@@ -101,19 +108,7 @@ describe('sync engine under faults', () => {
     const rec = recordingFetch();
     const client = clientFor(sb, { clock, sleep, fetch: rec.fetch });
     const { d, list, op } = await queued('TOKEN');
-    let advanced = false;
-    const engine = new SyncEngine({
-      outbox: d.outbox,
-      client,
-      clock,
-      sleep,
-      onEvent: (e) => {
-        if (!advanced && e.type === 'request' && e.step === 'send') {
-          advanced = true;
-          clock.advance(950_000);
-        }
-      },
-    });
+    const engine = new SyncEngine({ outbox: d.outbox, client, clock, sleep, onEvent: afterFirstSend(() => clock.advance(950_000)) });
     expect((await engine.run()).state).toBe('finished');
     expect(d.outbox.operation(op.id).state).toBe('done');
     expect(client.tokenStatus()?.minted).toBeGreaterThanOrEqual(2);
