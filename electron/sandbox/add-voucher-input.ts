@@ -4,9 +4,7 @@ import { invalidPayload } from './errors';
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The body of add-voucher-to-campaign (spec 4.6): every field optional, each overrides the campaign default. */
-export interface AddVoucherInput {
-  category?: string;
-  category_id?: string;
+export interface VoucherOverrides {
   metadata?: Record<string, unknown>;
   redemption_quantity?: number | null;
   additional_info?: string;
@@ -15,19 +13,29 @@ export interface AddVoucherInput {
   active?: boolean;
 }
 
+export interface AddVoucherInput {
+  /** The category by name or by id; absent keeps the campaign's. */
+  category?: { name: string } | { id: string };
+  overrides: VoucherOverrides;
+}
+
+function optionalString(body: Record<string, unknown>, name: string): string | undefined {
+  const value = body[name];
+  if (value !== undefined && typeof value !== 'string') throw invalidPayload(`${name} must be a string.`);
+  return value;
+}
+
 export function readAddVoucherInput(body: unknown): AddVoucherInput {
-  if (body === undefined) return {};
+  if (body === undefined) return { overrides: {} };
   if (!isObject(body)) throw invalidPayload('The body must be a JSON object.');
-  const out: AddVoucherInput = {};
-  if (body.category !== undefined && body.category_id !== undefined) {
+  const out: VoucherOverrides = {};
+  const categoryName = optionalString(body, 'category');
+  const categoryId = optionalString(body, 'category_id');
+  if (categoryName !== undefined && categoryId !== undefined) {
     throw invalidPayload('Give category or category_id, not both.');
   }
-  for (const name of ['category', 'category_id', 'additional_info'] as const) {
-    const value = body[name];
-    if (value === undefined) continue;
-    if (typeof value !== 'string') throw invalidPayload(`${name} must be a string.`);
-    out[name] = value;
-  }
+  const additionalInfo = optionalString(body, 'additional_info');
+  if (additionalInfo !== undefined) out.additional_info = additionalInfo;
   if (body.metadata !== undefined) {
     if (!isObject(body.metadata)) throw invalidPayload('metadata must be an object.');
     out.metadata = body.metadata;
@@ -50,5 +58,6 @@ export function readAddVoucherInput(body: unknown): AddVoucherInput {
     if (typeof body.active !== 'boolean') throw invalidPayload('active must be true or false.');
     out.active = body.active;
   }
-  return out;
+  const category = categoryId !== undefined ? { id: categoryId } : categoryName !== undefined ? { name: categoryName } : undefined;
+  return category ? { category, overrides: out } : { overrides: out };
 }

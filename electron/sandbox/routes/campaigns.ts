@@ -26,23 +26,21 @@ export const campaignRoutes: Route[] = [
         throw limitExceeded(`Campaign ${campaign.name} already holds ${held} codes; a campaign holds at most ${state.maxCodesPerCampaign}.`);
       }
       let category = campaign.voucher.category_id ? { id: campaign.voucher.category_id, name: campaign.voucher.category ?? '' } : null;
-      if (input.category_id !== undefined) {
-        category = categoryById(state, input.category_id) ?? null;
-        if (!category) throw notFound('category', input.category_id);
-      } else if (input.category !== undefined) {
-        category = categoryByName(state, input.category);
+      if (input.category && 'id' in input.category) {
+        category = categoryById(state, input.category.id) ?? null;
+        if (!category) throw notFound('category', input.category.id);
+      } else if (input.category) {
+        category = categoryByName(state, input.category.name);
       }
-      const { category: _c, category_id: _ci, ...overrides } = input;
       const record: VoucherRecord = {
         ...campaign.voucher,
-        ...overrides,
+        ...input.overrides,
         id: newId('v_'),
         code,
         campaign: campaign.name,
         campaign_id: campaign.id,
         category: category?.name ?? null,
         category_id: category?.id ?? null,
-        metadata: { ...campaign.voucher.metadata, ...(input.metadata ?? {}) },
         is_referral_code: campaign.campaign_type === 'REFERRAL_PROGRAM',
         redeemed_quantity: 0,
         holder_id: null,

@@ -57,6 +57,9 @@ describe('add voucher with a code to a campaign', () => {
       active: false,
       is_referral_code: true,
     });
+    expect(answer.body.metadata).toEqual({ source: 'desk' });
+    const replaced = await call(sb, 'POST', '/v1/campaigns/Summer%20Sale/vouchers/SUMMER-NEW', { json: { metadata: { shelf: 'B' } } });
+    expect(replaced.body.metadata).toEqual({ shelf: 'B' });
     const byId = await call(sb, 'POST', '/v1/campaigns/camp_referfriend1/vouchers/FRIEND-2', { json: { category_id: 'cat_newcustomers' } });
     expect(byId.body).toMatchObject({ category: 'New customers', category_id: 'cat_newcustomers' });
   });
