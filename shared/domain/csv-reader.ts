@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { mapHeaders, type CsvLayout } from './csv-columns';
 import { recordToDraft } from './csv-row';
 import { createDuplicateTracker } from './duplicates';
-import { validateDraft } from './validate-draft';
+import { validateMappedDraft } from './validate-draft';
 import type { Problem, VoucherDraft } from './voucher';
 
 export interface CsvRow {
@@ -60,7 +60,7 @@ export function createCsvReader(options: CsvReaderOptions): CsvReader {
     rows += 1;
     if (cells.length === 1 && cells[0] === '' && parseProblem === undefined) return;
     const draft = recordToDraft(cells, layout);
-    const problems = validateDraft(draft, rows);
+    const problems = validateMappedDraft(draft, rows);
     const code = typeof draft['code'] === 'string' ? draft['code'] : '';
     const columns = layout.columns.length;
     if (cells.length > columns) {

@@ -68,6 +68,7 @@ export function warnUnknownKeys(
   known: ReadonlySet<string>,
   allowedText: string,
 ): void {
+  if (r.knownShape) return;
   for (const key in object) {
     if (known.has(key) || !Object.hasOwn(object, key)) continue;
     const field = prefix ? `${prefix}.${key}` : key;

@@ -6,6 +6,8 @@ export class ProblemReporter {
     private readonly row: number,
     private readonly code: string,
     private readonly out: Problem[],
+    /** True when the object was built by this code from known fields only, so unknown-key scans can be skipped. */
+    readonly knownShape = false,
   ) {}
 
   error(field: string, value: unknown, allowed: string, message: string): void {

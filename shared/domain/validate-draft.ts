@@ -153,13 +153,25 @@ function checkTypeSpecific(r: ProblemReporter, draft: Record<string, unknown>): 
  * would skip or change. `row` is echoed into each problem so the caller can point at the line.
  */
 export function validateDraft(draft: unknown, row: number): Problem[] {
+  return checkDraft(draft, row, false);
+}
+
+/**
+ * validateDraft for a draft the CSV mapper built: it holds importable fields only, so the scans
+ * for unknown fields, a noticeable share of the time on a million rows, are left out.
+ */
+export function validateMappedDraft(draft: Record<string, unknown>, row: number): Problem[] {
+  return checkDraft(draft, row, true);
+}
+
+function checkDraft(draft: unknown, row: number, knownShape: boolean): Problem[] {
   const out: Problem[] = [];
   if (!isPlainObject(draft)) {
     new ProblemReporter(row, '', out).error('', draft, 'a voucher object', `row ${row} is not a voucher object`);
     return out;
   }
   const code = draft['code'];
-  const r = new ProblemReporter(row, typeof code === 'string' ? code : '', out);
+  const r = new ProblemReporter(row, typeof code === 'string' ? code : '', out, knownShape);
   checkCode(r, code);
   checkTypeSpecific(r, draft);
   checkDates(r, draft);
