@@ -63,7 +63,7 @@ describe('CSV reading: mapping', () => {
     expect(errors(rows[1]?.problems ?? []).map((p) => [p.field, p.value])).toEqual([['type', 'COUPON']]);
     expect(errors(rows[2]?.problems ?? []).map((p) => p.field)).toEqual(['discount.type']);
     // The reader skips unknown-field scans for drafts it built itself; the outcome must not change.
-    for (const row of rows) expect(row.problems).toEqual(validateDraft(row.draft, row.row));
+    for (const row of rows) expect(row.problems.filter((p) => p.field !== '')).toEqual(validateDraft(row.draft, row.row));
   });
 
   it('counts rows from 1 after the header, skips blank records and reports repeated codes and ragged rows', () => {
