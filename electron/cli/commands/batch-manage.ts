@@ -50,22 +50,37 @@ function describeBatch(batch: BatchSummary): string {
   return `Batch ${batch.id} "${batch.name}"${state}: ${count(batch.rows, 'row')}, ${batch.validRows.toLocaleString('en-US')} valid, ${batch.invalidRows.toLocaleString('en-US')} invalid\nDefaults: ${JSON.stringify(batch.defaults)}\n`;
 }
 
+const DEFAULT_OPTIONS: Command['options'] = {
+  type: { type: 'string', description: 'voucher type of the rows: gift or discount' },
+  category: { type: 'string', description: 'category of the rows' },
+  'start-date': { type: 'string', description: 'start date (YYYY-MM-DD or ISO 8601)' },
+  'expiration-date': { type: 'string', description: 'expiration date (YYYY-MM-DD or ISO 8601)' },
+  metadata: { type: 'string', description: 'metadata as a JSON object' },
+  defaults: { type: 'string', description: 'any defaults as a JSON object of voucher fields, e.g. {"discount":{...}}' },
+};
+
 export const create: Command = {
   name: 'create',
   usage: '<name>',
   summary: 'create a batch, with defaults every row inherits unless it sets its own',
-  options: {
-    type: { type: 'string', description: 'voucher type of the rows: gift or discount' },
-    category: { type: 'string', description: 'category of the rows' },
-    'start-date': { type: 'string', description: 'start date (YYYY-MM-DD or ISO 8601)' },
-    'expiration-date': { type: 'string', description: 'expiration date (YYYY-MM-DD or ISO 8601)' },
-    metadata: { type: 'string', description: 'metadata as a JSON object' },
-    defaults: { type: 'string', description: 'any defaults as a JSON object of voucher fields, e.g. {"discount":{...}}' },
-  },
+  options: DEFAULT_OPTIONS,
   async run(ctx, args) {
     const library = await ctx.library();
     const batch = await library.batches.create({ name: positional(args, 0, 'name'), defaults: defaultsFrom(args) });
     return { data: batch, text: `Created ${describeBatch(batch)}` };
+  },
+};
+
+export const setDefaults: Command = {
+  name: 'set-defaults',
+  usage: '<batch>',
+  summary: 'replace the defaults of a batch; every row is checked again',
+  options: DEFAULT_OPTIONS,
+  async run(ctx, args) {
+    const defaults = defaultsFrom(args);
+    const library = await ctx.library();
+    const batch = await library.batches.setDefaults(library.batches.find(positional(args, 0, 'batch')).id, defaults);
+    return { data: batch, text: `Updated ${describeBatch(batch)}` };
   },
 };
 

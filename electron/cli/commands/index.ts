@@ -1,6 +1,6 @@
 import type { CommandGroup } from '../command';
 import { exportCsv, generate, importCsv } from './batch-data';
-import { create, duplicate, list, remove, rename, restore, show, trash } from './batch-manage';
+import { create, duplicate, list, remove, rename, restore, setDefaults, show, trash } from './batch-manage';
 import { earningRuleCommands } from './earning-rule';
 import { keysCommands } from './keys';
 import { outboxCommands } from './outbox';
@@ -14,7 +14,7 @@ import { syncCommands } from './sync';
 const batchCommands: CommandGroup = {
   name: 'batch',
   summary: 'batches of voucher drafts in the offline library',
-  commands: [create, list, show, rename, duplicate, importCsv, generate, exportCsv, remove, restore, trash],
+  commands: [create, list, show, rename, duplicate, setDefaults, importCsv, generate, exportCsv, remove, restore, trash],
 };
 
 /** Every command group of `voucher-desk`; a new group is a file in this folder added here. */

@@ -60,6 +60,10 @@ describe('voucher-desk batch (the real binary)', { timeout: 240_000 }, () => {
   it('moves a batch to the trash, restores it, and empties the trash', () => {
     const env = { VOUCHER_DESK_DATA_DIR: tempDir() };
     runJson(['batch', 'create', 'Temp'], { env });
+    expect(runJson<BatchSummary>(['batch', 'set-defaults', 'Temp', '--type', 'gift', '--category', 'cards'], { env }).defaults).toEqual({
+      type: 'GIFT_VOUCHER',
+      category: 'cards',
+    });
     expect(runBin(['batch', 'delete', 'Temp'], { env }).stdout).toContain('to the trash');
     expect(runJson<BatchSummary[]>(['batch', 'list'], { env })).toEqual([]);
     expect(runJson<BatchSummary>(['batch', 'restore', 'Temp'], { env }).deletedAt).toBeNull();
