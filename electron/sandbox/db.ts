@@ -14,7 +14,7 @@ CREATE TABLE IF NOT EXISTS bin (id TEXT PRIMARY KEY, code TEXT NOT NULL, deleted
 `;
 
 /** How long after the last write the file is rewritten; bulk jobs write in bursts. */
-const SAVE_DELAY_MS = 200;
+const SAVE_DELAY_MS = 1_000;
 
 export interface SandboxDb {
   db: Database;

@@ -60,6 +60,22 @@ describe('sandbox storage', () => {
     }
   });
 
+  it('writes the file shortly after a change and keeps serving afterwards', async () => {
+    const dataFile = tempFile();
+    const sb = await startSandbox({ dataFile });
+    try {
+      expect((await call(sb, 'POST', '/v1/campaigns/camp_summersale01/vouchers/SAVED-1')).status).toBe(200);
+      const deadline = Date.now() + 10_000;
+      while (!existsSync(dataFile) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(existsSync(dataFile)).toBe(true);
+      expect((await call(sb, 'POST', '/v1/campaigns/camp_summersale01/vouchers/SAVED-2')).status).toBe(200);
+      expect((await call(sb, 'GET', '/v1/vouchers/SAVED-1')).status).toBe(200);
+      expect((await call(sb, 'GET', '/v1/publications')).status).toBe(200);
+    } finally {
+      await sb.close();
+    }
+  });
+
   it('keeps nothing when no data file is given', async () => {
     const first = await startSandbox();
     await call(first, 'POST', '/v1/campaigns/camp_summersale01/vouchers/TEMP-1');
