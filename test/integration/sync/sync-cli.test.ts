@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { spawnBin } from '../cli-inspect/spawn-bin';
+import { clientFor, codesOnService, sandbox, tempDir } from './helpers';
+
+const env = { VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-sync-test-${randomUUID()}`, VOUCHER_DESK_TARGET: '' };
+
+async function ok(args: readonly string[], input?: string): Promise<string> {
+  const result = await spawnBin(args, { env, ...(input !== undefined && { input }) });
+  expect(result.status, `${args.join(' ')}: ${result.stderr}`).toBe(0);
+  return result.stdout;
+}
+
+describe('voucher-desk queue, outbox and sync (the real binary)', () => {
+  it('walks from an offline batch to synced codes, refusing edits to the frozen batch meanwhile', async () => {
+    if (!process.env.DBUS_SESSION_BUS_ADDRESS) throw new Error('No D-Bus session: run this through `npm test -- test/integration/sync`, which starts a private keyring');
+    const sb = await sandbox();
+    const url = sb.urls[sb.hostCluster];
+    const at = ['--data-dir', tempDir()];
+    try {
+      await ok(['keys', 'set', url, '--app-id', sb.credentials.appId], sb.credentials.appToken);
+      await ok(['batch', 'create', 'walk', '--type', 'discount', '--defaults', '{"discount":{"type":"PERCENT","percent_off":15,"effect":"APPLY_TO_ORDER"}}', ...at]);
+      await ok(['batch', 'generate', 'walk', '--count', '25', '--pattern', 'WALK-####', ...at]);
+      const queued = JSON.parse(await ok(['queue', 'import', 'walk', '--max-codes', '10', '--json', ...at])) as { id: number; codes: number };
+      expect(queued.codes).toBe(25);
+
+      const refused = await spawnBin(['batch', 'rename', 'walk', 'renamed', ...at], { env });
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toMatch(/frozen: it is queued for sync \(operation 1/);
+
+      const plan = JSON.parse(await ok(['sync', '--dry-run', '--target', url, '--json', ...at])) as { requests: number; codes: number; calls: { total: number } };
+      expect(plan).toMatchObject({ requests: 3, codes: 25 });
+      expect(sb.stats().requests).toBe(0);
+
+      expect(await ok(['sync', '--target', url, ...at])).toMatch(/Sync finished\.\n25 codes done, 0 failed of 25/);
+      const ops = JSON.parse(await ok(['outbox', '--json', ...at])) as { id: number; state: string }[];
+      expect(ops).toEqual([expect.objectContaining({ id: queued.id, state: 'done' })]);
+
+      const { page } = JSON.parse(await ok(['batch', 'show', 'walk', '--json', ...at])) as { page: { rows: { code: string }[] } };
+      const first = page.rows[0]?.code as string;
+      await ok(['queue', 'delete', first, '--force', ...at]);
+      expect(await ok(['sync', ...at])).toMatch(/Sync finished/);
+      const present = await codesOnService(clientFor(sb), page.rows.map((r) => r.code));
+      expect(present).not.toContain(first);
+      expect(present.length).toBe(page.rows.length - 1);
+    } finally {
+      await spawnBin(['keys', 'delete', url], { env });
+    }
+  }, 170_000);
+});
