@@ -11,8 +11,8 @@ import {
   DISCOUNT_TYPES,
   EFFECTS_BY_KIND,
   GIFT_EFFECTS,
-  SHIPPING_UNIT_TYPE,
   UNIT_ITEM_EFFECTS,
+  kindOfDiscountObject,
   type DiscountKind,
 } from './voucher';
 
@@ -41,22 +41,6 @@ const DISCOUNT_ALLOWED = `an object with type ${DISCOUNT_TYPES.join(', ')}`;
 const DISCOUNT_TYPE_ALLOWED = `one of ${DISCOUNT_TYPES.join(', ')}`;
 
 const UNIT_ITEM_FIELDS: ReadonlySet<string> = new Set(['unit_off', 'unit_type', 'effect']);
-
-function kindOf(discount: Record<string, unknown>): DiscountKind | null {
-  switch (discount['type']) {
-    case 'AMOUNT':
-      return 'amount';
-    case 'PERCENT':
-      return 'percent';
-    case 'FIXED':
-      return 'fixed';
-    case 'UNIT':
-      if ('units' in discount) return 'units';
-      return discount['unit_type'] === SHIPPING_UNIT_TYPE ? 'shipping' : 'unit';
-    default:
-      return null;
-  }
-}
 
 function checkEffect(r: ProblemReporter, field: string, value: unknown, allowed: readonly string[], kindName: string) {
   if (typeof value === 'string' && allowed.includes(value)) return;
@@ -142,7 +126,7 @@ export function validateDiscount(r: ProblemReporter, discount: unknown): void {
   }
   if (!checkRequired(r, 'discount.type', discount['type'], DISCOUNT_TYPE_ALLOWED)) return;
   if (!checkOneOf(r, 'discount.type', discount['type'], DISCOUNT_TYPES)) return;
-  const kind = kindOf(discount);
+  const kind = kindOfDiscountObject(discount);
   if (kind === null) return;
   checkKindFields(r, kind, discount);
   checkEffect(r, 'discount.effect', discount['effect'], EFFECTS_BY_KIND[kind], KIND_NAMES[kind]);

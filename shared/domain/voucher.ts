@@ -98,9 +98,12 @@ export const EFFECTS_BY_KIND: Readonly<Record<DiscountKind, readonly DiscountEff
 /** Effects allowed on each item inside `units` of a several-items unit discount. */
 export const UNIT_ITEM_EFFECTS: readonly UnitEffect[] = ['ADD_MISSING_ITEMS', 'ADD_NEW_ITEMS'];
 
-/** Which kind a discount is; unit discounts split by `units` and by the shipping product id. */
-export function discountKind(discount: Discount): DiscountKind {
-  switch (discount.type) {
+/**
+ * Which kind a discount object is, for any object (null when its type is none of the four); unit
+ * discounts split by `units` and by the shipping product id.
+ */
+export function kindOfDiscountObject(discount: Readonly<Record<string, unknown>>): DiscountKind | null {
+  switch (discount['type']) {
     case 'AMOUNT':
       return 'amount';
     case 'PERCENT':
@@ -109,8 +112,15 @@ export function discountKind(discount: Discount): DiscountKind {
       return 'fixed';
     case 'UNIT':
       if ('units' in discount) return 'units';
-      return discount.unit_type === SHIPPING_UNIT_TYPE ? 'shipping' : 'unit';
+      return discount['unit_type'] === SHIPPING_UNIT_TYPE ? 'shipping' : 'unit';
+    default:
+      return null;
   }
+}
+
+/** Which kind a discount is. */
+export function discountKind(discount: Discount): DiscountKind {
+  return kindOfDiscountObject(discount as unknown as Record<string, unknown>) as DiscountKind;
 }
 
 /** Recurring validity; the spec does not show its inner fields, the service uses ISO 8601 durations. */
