@@ -21,6 +21,8 @@ export interface SandboxDb {
   isNew: boolean;
   /** Schedules a save of the file (a no-op in memory). */
   touched(): void;
+  /** Saves now; rejects when the file cannot be written. */
+  flush(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -36,7 +38,7 @@ export async function openSandboxDb(dataFile: string | undefined): Promise<Sandb
     timer = undefined;
     if (!dataFile) return saving;
     const bytes = db.export();
-    saving = saving.then(() => writeDurably(dataFile, bytes));
+    saving = saving.catch(() => undefined).then(() => writeDurably(dataFile, bytes));
     return saving;
   };
 
@@ -44,12 +46,26 @@ export async function openSandboxDb(dataFile: string | undefined): Promise<Sandb
     db,
     isNew: !exists,
     touched() {
-      if (dataFile && !timer) timer = setTimeout(() => void save(), SAVE_DELAY_MS);
+      if (dataFile && !timer) {
+        timer = setTimeout(() => {
+          // A failed background save is reported and retried on the next change; serving goes on.
+          save().catch((error: Error) => {
+            console.error(`sandbox: could not save ${dataFile}: ${error.message}`);
+          });
+        }, SAVE_DELAY_MS);
+      }
+    },
+    flush() {
+      if (timer) clearTimeout(timer);
+      return save();
     },
     async close() {
       if (timer) clearTimeout(timer);
-      await save();
-      db.close();
+      try {
+        await save();
+      } finally {
+        db.close();
+      }
     },
   };
 }

@@ -40,7 +40,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     maxCodesPerCampaign: options.maxCodesPerCampaign ?? 100_000,
     webhookImports: [],
   };
-  if (store.isNew) seedProject(state);
+  if (store.isNew) {
+    seedProject(state);
+    // Writing the new file at once turns a bad --data path into a clear error at start.
+    await store.flush().catch((error: Error) => {
+      store.db.close();
+      throw new Error(`cannot write the data file ${options.dataFile}: ${error.message}`);
+    });
+  }
   const faults = new Faults(options.faults);
   const urls = {} as Record<Cluster, string>;
   const pipeline: Pipeline = {

@@ -76,6 +76,11 @@ describe('sandbox storage', () => {
     }
   });
 
+  it('refuses to start with a data file it cannot write, naming the file', async () => {
+    const dataFile = join(tempFile(), 'no-such-folder', 'x.sqlite');
+    await expect(startSandbox({ dataFile })).rejects.toThrow(`cannot write the data file ${dataFile}`);
+  });
+
   it('keeps nothing when no data file is given', async () => {
     const first = await startSandbox();
     await call(first, 'POST', '/v1/campaigns/camp_summersale01/vouchers/TEMP-1');
