@@ -6,7 +6,7 @@ import type { Outbox } from '../outbox/outbox';
 import type { OperationRecord } from '../outbox/records';
 import { classify, errorRecord, type PauseReason, type Verdict } from './classify';
 import type { SyncContext, Work } from './context';
-import { pollChunk } from './poll';
+import { everyCodeFailed, pollChunk } from './poll';
 import { reconcileChunk } from './reconcile';
 import { sendChunk } from './send';
 import { progressOf, type SyncProgress } from './progress';
@@ -182,8 +182,7 @@ export class SyncEngine {
       return;
     }
     if (verdict.type === 'permanent' && type === 'send') {
-      const failures = chunk.code !== null ? [{ code: chunk.code, row: chunk.rowNo, reason: lastError.message }] : [];
-      await outbox.move(op.id, chunk.idx, { type: 'failed' }, { lastError }, failures);
+      await outbox.move(op.id, chunk.idx, { type: 'failed' }, { lastError }, everyCodeFailed(outbox, chunk, lastError.message));
       return;
     }
     await outbox.move(op.id, chunk.idx, { type: 'needs-attention' }, { lastError });

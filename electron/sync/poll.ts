@@ -2,7 +2,9 @@ import { isFinished, type AsyncAction } from '../../shared/api';
 import { ServiceError } from '../../shared/api/errors';
 import { pollDelay } from '../../shared/outbox/polling';
 import type { ChunkManifest } from '../outbox/bodies';
-import type { CodeFailure } from '../outbox/records';
+import { chunkCodes } from '../outbox/op-codes';
+import type { Outbox } from '../outbox/outbox';
+import type { ChunkRecord, CodeFailure } from '../outbox/records';
 import type { SyncContext, Work } from './context';
 
 type Failure = Omit<CodeFailure, 'opId' | 'idx'>;
@@ -18,6 +20,12 @@ export function importFailures(action: AsyncAction, manifest: ChunkManifest, csv
     const byRow = csv && typeof item.row === 'number' ? manifest.rows[item.row - 1] : undefined;
     return { code: String(item.code), row: byRow ?? rowOfCode.get(item.code) ?? null, reason: item.reason ?? 'failed without a reason' };
   });
+}
+
+/** A request that failed as a whole fails each of its codes, so the per-code report has every one. */
+export function everyCodeFailed(outbox: Outbox, chunk: ChunkRecord, reason: string): Failure[] {
+  const { codes, rows } = chunkCodes(outbox, chunk);
+  return codes.map((code, i) => ({ code, row: rows[i] ?? null, reason }));
 }
 
 /** One look at an accepted job; a finished one moves its chunk to done (or failed) with its per-code failures. */
@@ -50,11 +58,8 @@ export async function pollChunk(ctx: SyncContext, work: Work): Promise<void> {
     message: action.result?.message ?? null,
   };
   if (action.status === 'FAILED') {
-    await ctx.outbox.move(op.id, chunk.idx, { type: 'failed' }, {
-      result,
-      polls: chunk.polls + 1,
-      lastError: { name: 'JobFailed', message: `Job ${action.id} failed: ${action.result?.message ?? 'no reason given'}`, at: ctx.clock.now() },
-    });
+    const message = `Job ${action.id} failed: ${action.result?.message ?? 'no reason given'}`;
+    await ctx.outbox.move(op.id, chunk.idx, { type: 'failed' }, { result, polls: chunk.polls + 1, lastError: { name: 'JobFailed', message, at: ctx.clock.now() } }, everyCodeFailed(ctx.outbox, chunk, message));
     return;
   }
   const failures = importFailures(action, ctx.outbox.bodies.manifest(chunk.bodyFile as string), parsed.kind === 'import-csv');

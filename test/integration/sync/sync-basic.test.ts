@@ -28,7 +28,7 @@ describe('sync engine against the sandbox', () => {
     await expect(d.drafts.edit(id, 1, { set: { category: 'x' } })).resolves.toBeDefined();
   });
 
-  it('imports as CSV with webhooks_enable and maps CSV row failures to batch rows', async () => {
+  it('imports as CSV files with webhooks_enable, metadata columns included', async () => {
     const sb = await sandbox();
     const d = await desk();
     const client = clientFor(sb);
@@ -37,9 +37,10 @@ describe('sync engine against the sandbox', () => {
     const op = await queueImport(d, String(id), { format: 'csv', webhooksEnable: true, limits: { maxCodes: 5 } });
     await new SyncEngine({ outbox: d.outbox, client }).run();
     expect(d.outbox.operation(op.id).state).toBe('done');
+    expect(d.outbox.failures(op.id)).toEqual([]);
     expect(sb.stats().csvImports).toHaveLength(3);
     expect(sb.stats().csvImports.every((i) => i.webhooksEnable)).toBe(true);
-    const voucher = await client.getVoucher('CSV-00007');
+    const voucher = await client.getVoucher('CSV-00008');
     expect(voucher.metadata).toMatchObject({ shop: 'north' });
   });
 
