@@ -22,7 +22,7 @@ export interface InspectTarget extends SyncTarget {
 
 /** `--target`, else $VOUCHER_DESK_TARGET, else the target the cache last pulled from. */
 export function resolveTarget(args: ParsedArgs, cache: StoreDatabase, env: NodeJS.ProcessEnv = process.env): InspectTarget {
-  const text = stringOption(args, 'target') ?? env[TARGET_ENV] ?? cacheState(cache, REMEMBERED);
+  const text = stringOption(args, 'target') ?? (env[TARGET_ENV] || undefined) ?? cacheState(cache, REMEMBERED);
   if (text === undefined) throw new Error(`Say which target: --target eu|us|as, a dedicated cluster URL or the sandbox URL (or set ${TARGET_ENV})`);
   const resolved = resolveSyncTarget(text);
   return { ...resolved, baseUrl: baseUrlOf(resolved.target) };

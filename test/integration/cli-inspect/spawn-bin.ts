@@ -1,0 +1,37 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+export interface BinResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+const bin = join(process.cwd(), 'bin', 'voucher-desk.js');
+
+/**
+ * Runs the real `voucher-desk` binary without blocking this process, so a sandbox served from the
+ * test process keeps answering it. Killed after `timeoutMs`.
+ */
+export function spawnBin(args: readonly string[], options: { input?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<BinResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
+    child.on('error', reject);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+export async function spawnJson<T>(args: readonly string[], options: { env?: NodeJS.ProcessEnv } = {}): Promise<T> {
+  const result = await spawnBin([...args, '--json'], options);
+  if (result.status !== 0) throw new Error(`voucher-desk ${args.join(' ')} failed (${result.status}): ${result.stderr}`);
+  return JSON.parse(result.stdout) as T;
+}
