@@ -14,6 +14,12 @@ describe('sandbox clusters', () => {
     expect(wrong.body.details).toBe(`This project is hosted on cluster us1.api (${sb.urls['us1.api']}); send requests there.`);
     const right = await call(sb, 'GET', '/v1/vouchers/NOPE');
     expectErrorObject(right, 404, 'not_found');
+    const tokenElsewhere = await call(sb, 'POST', '/v1/oauth/token', {
+      cluster: 'as1.api',
+      headers: { ...keyHeaders(sb), 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials&scope=api',
+    });
+    expectErrorObject(tokenElsewhere, 401, 'wrong_cluster');
   });
 
   it('uses the given port for the hosting cluster', async () => {
