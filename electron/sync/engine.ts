@@ -72,8 +72,10 @@ export class SyncEngine {
 
   /** Runs until every open operation is settled, the engine is stopped, or it pauses for a cause it cannot fix itself. */
   run(): Promise<EngineStatus> {
+    // The budget last seen is kept whatever ends the run, for the next dry run's estimate.
     this.running ??= this.loop().finally(() => {
       this.running = undefined;
+      return this.saveBudget().catch(() => undefined);
     });
     return this.running;
   }
@@ -115,7 +117,6 @@ export class SyncEngine {
       const step = await this.nextStep();
       if (step.type === 'finished') {
         this.reportProgress(true);
-        await this.saveBudget();
         return this.setStatus({ state: 'finished' });
       }
       if (step.type === 'wait') {
