@@ -6,6 +6,7 @@ import { KeytarSecretStore } from '../secrets/keytar-store';
 import { batchHandlers } from './handlers/batches';
 import { createConnection, type Connection } from './handlers/connection';
 import { csvHandlers } from './handlers/csv';
+import { inspectHandlers } from './handlers/inspect';
 import { lazyLibrary } from './handlers/library';
 import { outboxHandlers } from './handlers/outbox';
 import { syncHandlers } from './handlers/sync';
@@ -56,6 +57,7 @@ export function createServices(options: ServicesOptions): Services {
     ...settingsHandlers({ settings, secrets: secrets.store, connection, dataDir: options.dataDir, keychain: secrets.label }),
     ...outboxHandlers(library, connection),
     ...syncHandlers({ library, connection, lifecycle, emit }),
+    ...inspectHandlers(options.dataDir, connection, lifecycle),
   };
   return { handlers, lifecycle, emit, syncGate, settings, connection };
 }

@@ -1,4 +1,5 @@
 import { batchChannels } from './batch-channels';
+import { inspectChannels } from './inspect-channels';
 import { outboxChannels } from './outbox-channels';
 import { settingsChannels } from './settings-channels';
 
@@ -12,6 +13,7 @@ export const invokeChannels = [
   ...batchChannels,
   ...settingsChannels,
   ...outboxChannels,
+  ...inspectChannels,
 ] as const;
 
 // Events flow one way, main -> renderer.

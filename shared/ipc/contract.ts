@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { batchContract } from './batches';
 import type { InvokeChannel } from './channels';
+import { inspectContract } from './inspect';
 import { outboxContract } from './outbox';
 import { settingsContract } from './settings';
 import { updateStatusSchema } from './update-status';
@@ -32,6 +33,7 @@ export const invokeContract = {
   ...batchContract,
   ...settingsContract,
   ...outboxContract,
+  ...inspectContract,
 } as const satisfies Record<InvokeChannel, ChannelSchemas>;
 
 /** What the renderer sends. */

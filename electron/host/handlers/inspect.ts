@@ -1,0 +1,48 @@
+import { baseUrlOf } from '../../../shared/api';
+import { openCacheDatabase, pullPublications, queryCachedPublications } from '../../cache';
+import type { StoreDatabase } from '../../store/database';
+import type { InvokeHandlers } from '../ipc-guard';
+import type { Lifecycle } from '../lifecycle';
+import type { Connection } from './connection';
+
+type InspectHandlers = Pick<
+  InvokeHandlers,
+  'publications.list' | 'publications.pull' | 'publications.cached' | 'stacks.list' | 'earningRules.get' | 'rewards.list'
+>;
+
+// Items go on as the service sent them (tolerant reader); the contract checks they are objects.
+const asItems = (items: readonly object[]): Record<string, unknown>[] => items.map((i) => Object.assign({}, i) as Record<string, unknown>);
+
+/** Live reads go through the client; the offline cache answers publications with no network. */
+export function inspectHandlers(dataDir: string, connection: Connection, lifecycle: Lifecycle): InspectHandlers {
+  let cache: Promise<StoreDatabase> | undefined;
+  lifecycle.onFlush('cache', async () => {
+    if (cache) await (await cache).close();
+  });
+  const cacheDb = (): Promise<StoreDatabase> => (cache ??= openCacheDatabase(dataDir));
+
+  return {
+    'publications.list': async ({ selection, limit, page }) => {
+      const answer = await (await connection.client()).listPublications({ ...selection, limit, page });
+      return { total: answer.total, items: asItems(answer.items) };
+    },
+    'publications.pull': async ({ selection }) => {
+      const summary = await pullPublications(await cacheDb(), await connection.client(), selection, { whenTooLarge: 'partial' });
+      return { items: summary.items, total: summary.total, complete: summary.complete, ...(summary.notice ? { notice: summary.notice } : {}) };
+    },
+    'publications.cached': async ({ selection, offset, limit }) => {
+      const page = queryCachedPublications(await cacheDb(), baseUrlOf(connection.target().target), { ...selection, offset, limit });
+      return { total: page.total, items: asItems(page.items), undetermined: page.undetermined, lastPullAt: page.lastPull?.finishedAt ?? null };
+    },
+    'stacks.list': async ({ campaignId, ...query }) => {
+      const client = await connection.client();
+      const answer = campaignId ? await client.listCampaignStacks(campaignId) : await client.listStacks(query);
+      return { total: answer.total, items: asItems(answer.items) };
+    },
+    'earningRules.get': async ({ id }) => asItems([await (await connection.client()).getEarningRule(id)])[0] ?? {},
+    'rewards.list': async (query) => {
+      const answer = await (await connection.client()).listRewards(query);
+      return { total: answer.total, items: asItems(answer.items) };
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { PUBLICATION_ORDERS, PUBLICATION_RESULTS, PUBLICATION_VOUCHER_TYPES } from '../api/publications-query';
+import { STACK_ORDERS } from '../api/stacks-query';
+import { FILTER_FIELDS, FILTER_OPERATORS } from '../domain/publication-filter';
+import type { InspectChannel } from './inspect-channels';
+
+// Reading the service's history: publications (live or from the offline cache), promotion stacks,
+// earning rules and rewards. Items are passed on as the service sent them (tolerant reader); the
+// renderer shows what it knows and ignores the rest.
+
+/** The service pages publications only up to page 1000. */
+export const PUBLICATIONS_PAGE_MAX = 1000;
+
+const item = z.record(z.string(), z.unknown());
+const conditions = z.partialRecord(z.enum(FILTER_OPERATORS), z.union([z.string(), z.array(z.string()), z.literal(true)]));
+
+export const publicationSelectionSchema = z
+  .object({
+    order: z.enum(PUBLICATION_ORDERS).optional(),
+    campaign: z.string().min(1).optional(),
+    customer: z.string().min(1).optional(),
+    voucher: z.string().min(1).optional(),
+    result: z.enum(PUBLICATION_RESULTS).optional(),
+    voucher_type: z.enum(PUBLICATION_VOUCHER_TYPES).optional(),
+    is_referral_code: z.boolean().optional(),
+    source_id: z.string().min(1).optional(),
+    filters: z
+      .object({ junction: z.enum(['and', 'or']).optional() })
+      .catchall(z.object({ conditions }))
+      .refine((f) => Object.keys(f).every((k) => k === 'junction' || (FILTER_FIELDS as readonly string[]).includes(k)), {
+        message: `filters may name only ${FILTER_FIELDS.join(', ')} and junction`,
+      })
+      .optional(),
+  })
+  .strict();
+
+const paging = { limit: z.number().int().min(1).max(100), page: z.number().int().min(1).max(PUBLICATIONS_PAGE_MAX) };
+const listAnswer = z.object({ total: z.number().int(), items: z.array(item) });
+const dateRange = z.object({ before: z.string().optional(), after: z.string().optional() }).strict();
+
+export const inspectContract = {
+  'publications.list': {
+    request: z.object({ selection: publicationSelectionSchema, ...paging }).strict(),
+    response: listAnswer,
+  },
+  'publications.pull': {
+    request: z.object({ selection: publicationSelectionSchema }).strict(),
+    response: z.object({ items: z.number().int(), total: z.number().int(), complete: z.boolean(), notice: z.string().optional() }),
+  },
+  'publications.cached': {
+    request: z.object({ selection: publicationSelectionSchema, offset: z.number().int().min(0), limit: z.number().int().min(1).max(1000) }).strict(),
+    response: listAnswer.extend({ undetermined: z.number().int(), lastPullAt: z.string().nullable() }),
+  },
+  'stacks.list': {
+    request: z
+      .object({
+        campaignId: z.string().min(1).optional(),
+        order: z.enum(STACK_ORDERS).optional(),
+        created_at: dateRange.optional(),
+        updated_at: dateRange.optional(),
+        ...paging,
+      })
+      .strict(),
+    response: listAnswer,
+  },
+  'earningRules.get': { request: z.object({ id: z.string().min(1) }).strict(), response: item },
+  'rewards.list': { request: z.object(paging).strict(), response: listAnswer },
+} as const satisfies Record<InspectChannel, { request: z.ZodType; response: z.ZodType }>;
+
+export type PublicationSelectionView = z.input<typeof publicationSelectionSchema>;
