@@ -3,6 +3,7 @@ import { IMPORT_MODES, type ImportMode, type ImportReport, type RejectedRow } fr
 import type { Charset, CodeSpec } from '../../../shared/domain/code-generator';
 import { type Command, UsageError, integerOption, positional, stringOption } from '../command';
 import { count, progressBar, table } from '../format';
+import { batchArgument } from './batch-manage';
 
 const MODE_ALIASES: Record<string, ImportMode> = { stop: 'stop-at-first-error', skip: 'skip-invalid', keep: 'keep-all' };
 const SHOWN_REJECTIONS = 20;
@@ -67,8 +68,7 @@ export const importCsv: Command = {
   async run(ctx, args) {
     const file = positional(args, 1, 'file.csv');
     const mode = importMode(stringOption(args, 'mode'));
-    const library = await ctx.library();
-    const batch = library.batches.find(positional(args, 0, 'batch'));
+    const { library, batch } = await batchArgument(ctx, args);
     const reportFile = stringOption(args, 'report');
     const rejected = reportWriter(reportFile);
     const bar = progressBar('Importing', ctx.io.err, ctx.io.stderrIsTty);
@@ -114,8 +114,7 @@ export const generate: Command = {
       prefix: stringOption(args, 'prefix'),
       postfix: stringOption(args, 'postfix'),
     };
-    const library = await ctx.library();
-    const batch = library.batches.find(positional(args, 0, 'batch'));
+    const { library, batch } = await batchArgument(ctx, args);
     const report = await library.generate(batch.id, { spec });
     const invalid = report.invalidRows > 0 ? `\n${count(report.invalidRows, 'new row')} with errors: check the batch defaults (\`batch show ${batch.id} --invalid\`).` : '';
     const warnings = report.warnings.map((w) => `\nWarning: ${w}`).join('');
@@ -131,8 +130,7 @@ export const exportCsv: Command = {
   async run(ctx, args) {
     const file = stringOption(args, 'out');
     if (file === undefined && ctx.json) throw new UsageError('--json needs --out: the CSV itself goes to stdout otherwise');
-    const library = await ctx.library();
-    const batch = library.batches.find(positional(args, 0, 'batch'));
+    const { library, batch } = await batchArgument(ctx, args);
     const bar = progressBar('Exporting', ctx.io.err, ctx.io.stderrIsTty && file !== undefined);
     const onProgress = (done: number, total: number) => bar.update(done, total, `${done.toLocaleString('en-US')} rows`);
     const report = await (file === undefined

@@ -1,5 +1,6 @@
 import type { BatchDefaults, BatchSummary, DraftRow, DraftSort } from '../../batches/types';
-import { type Command, type ParsedArgs, UsageError, integerOption, jsonOption, positional, stringOption } from '../command';
+import type { LibraryServices } from '../../batches/library';
+import { type CliContext, type Command, type ParsedArgs, UsageError, integerOption, jsonOption, positional, stringOption } from '../command';
 import { count, table } from '../format';
 
 const TYPES: Record<string, BatchDefaults['type']> = {
@@ -45,6 +46,16 @@ function defaultsFrom(args: ParsedArgs): BatchDefaults {
   return defaults as BatchDefaults;
 }
 
+/** The library and the batch named by the first argument (an id or a name). */
+export async function batchArgument(ctx: CliContext, args: ParsedArgs, inTrash = false): Promise<{ library: LibraryServices; batch: BatchSummary }> {
+  const library = await ctx.library();
+  return { library, batch: library.batches.find(positional(args, 0, 'batch'), { inTrash }) };
+}
+
+function batchTable(batches: readonly BatchSummary[], whenEmpty: string): string {
+  return batches.length === 0 ? whenEmpty : table(batches, batchColumns);
+}
+
 function describeBatch(batch: BatchSummary): string {
   const state = batch.deletedAt ? ` (in the trash since ${batch.deletedAt})` : '';
   return `Batch ${batch.id} "${batch.name}"${state}: ${count(batch.rows, 'row')}, ${batch.validRows.toLocaleString('en-US')} valid, ${batch.invalidRows.toLocaleString('en-US')} invalid\nDefaults: ${JSON.stringify(batch.defaults)}\n`;
@@ -78,8 +89,8 @@ export const setDefaults: Command = {
   options: DEFAULT_OPTIONS,
   async run(ctx, args) {
     const defaults = defaultsFrom(args);
-    const library = await ctx.library();
-    const batch = await library.batches.setDefaults(library.batches.find(positional(args, 0, 'batch')).id, defaults);
+    const { library, batch: found } = await batchArgument(ctx, args);
+    const batch = await library.batches.setDefaults(found.id, defaults);
     return { data: batch, text: `Updated ${describeBatch(batch)}` };
   },
 };
@@ -91,7 +102,7 @@ export const list: Command = {
   options: { trash: { type: 'boolean', description: 'list the batches in the trash' } },
   async run(ctx, args) {
     const batches = (await ctx.library()).batches.list({ trash: args.values['trash'] === true });
-    return { data: batches, text: batches.length === 0 ? 'No batches.\n' : table(batches, batchColumns) };
+    return { data: batches, text: batchTable(batches, 'No batches.\n') };
   },
 };
 
@@ -108,8 +119,7 @@ export const show: Command = {
     trash: { type: 'boolean', description: 'look for the name among batches in the trash' },
   },
   async run(ctx, args) {
-    const library = await ctx.library();
-    const batch = library.batches.find(positional(args, 0, 'batch'), { inTrash: args.values['trash'] === true });
+    const { library, batch } = await batchArgument(ctx, args, args.values['trash'] === true);
     const sort = stringOption(args, 'sort') ?? 'row';
     if (sort !== 'row' && sort !== 'code') throw new UsageError(`--sort must be row or code (got "${sort}")`);
     const page = library.drafts.page(batch.id, {
@@ -130,8 +140,8 @@ export const rename: Command = {
   usage: '<batch> <new-name>',
   summary: 'rename a batch',
   async run(ctx, args) {
-    const library = await ctx.library();
-    const batch = await library.batches.rename(library.batches.find(positional(args, 0, 'batch')).id, positional(args, 1, 'new-name'));
+    const { library, batch: found } = await batchArgument(ctx, args);
+    const batch = await library.batches.rename(found.id, positional(args, 1, 'new-name'));
     return { data: batch, text: `Renamed batch ${batch.id} to "${batch.name}".\n` };
   },
 };
@@ -141,8 +151,8 @@ export const duplicate: Command = {
   usage: '<batch> [new-name]',
   summary: 'copy a batch with all its rows',
   async run(ctx, args) {
-    const library = await ctx.library();
-    const copy = await library.batches.duplicate(library.batches.find(positional(args, 0, 'batch')).id, args.positionals[1]);
+    const { library, batch } = await batchArgument(ctx, args);
+    const copy = await library.batches.duplicate(batch.id, args.positionals[1]);
     return { data: copy, text: `Created ${describeBatch(copy)}` };
   },
 };
@@ -152,8 +162,8 @@ export const remove: Command = {
   usage: '<batch>',
   summary: 'move a batch to the trash (restorable until the trash is emptied)',
   async run(ctx, args) {
-    const library = await ctx.library();
-    const batch = await library.batches.delete(library.batches.find(positional(args, 0, 'batch')).id);
+    const { library, batch: found } = await batchArgument(ctx, args);
+    const batch = await library.batches.delete(found.id);
     return { data: batch, text: `Moved batch ${batch.id} "${batch.name}" to the trash; \`voucher-desk batch restore ${batch.id}\` brings it back.\n` };
   },
 };
@@ -163,8 +173,8 @@ export const restore: Command = {
   usage: '<batch>',
   summary: 'bring a batch back from the trash',
   async run(ctx, args) {
-    const library = await ctx.library();
-    const batch = await library.batches.restore(library.batches.find(positional(args, 0, 'batch'), { inTrash: true }).id);
+    const { library, batch: found } = await batchArgument(ctx, args, true);
+    const batch = await library.batches.restore(found.id);
     return { data: batch, text: `Restored ${describeBatch(batch)}` };
   },
 };
@@ -181,6 +191,6 @@ export const trash: Command = {
       return { data: { removed }, text: `Removed ${count(removed, 'batch', 'batches')} for good.\n` };
     }
     const batches = library.batches.list({ trash: true });
-    return { data: batches, text: batches.length === 0 ? 'The trash is empty.\n' : table(batches, batchColumns) };
+    return { data: batches, text: batchTable(batches, 'The trash is empty.\n') };
   },
 };
