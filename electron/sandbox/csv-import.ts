@@ -93,12 +93,17 @@ function rowOutcome(cell: Map<CsvField, string>, metadata: Record<string, string
   }
   const outcome = readImportItem(item);
   if (!('fields' in outcome)) return outcome;
-  const redeemed = numberOf('redeemed_quantity');
-  if (redeemed !== undefined) {
-    if (typeof redeemed !== 'number' || !Number.isInteger(redeemed) || redeemed < 0) {
-      return { code, reason: 'Redeemed Quantity must be a whole number >= 0.' };
-    }
-    outcome.fields.redeemed_quantity = redeemed;
+  const { fields } = outcome;
+  // Only the CSV import carries what was already redeemed (spec 4.5); the JSON import skips it.
+  const quantity = numberOf('redeemed_quantity');
+  const amount = numberOf('redeemed_amount');
+  const whole = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0;
+  if (quantity !== undefined && !whole(quantity)) return { code, reason: 'Redeemed Quantity must be a whole number >= 0.' };
+  if (amount !== undefined) {
+    if (!fields.gift) return { code, reason: 'Redeemed Amount applies to gift cards (GIFT_VOUCHER) only.' };
+    if (!whole(amount) || amount > fields.gift.amount) return { code, reason: `Redeemed Amount must be a whole number from 0 to the Value ${fields.gift.amount}.` };
   }
+  fields.redeemed_quantity = quantity ?? 0;
+  fields.redeemed_amount = amount ?? 0;
   return outcome;
 }

@@ -18,6 +18,7 @@ export interface ImportedFields {
   expiration_date: string | null;
   redemption_quantity: number | null;
   redeemed_quantity: number;
+  redeemed_amount: number;
   additional_info: string | null;
   metadata: Record<string, unknown>;
   gift: { amount: number; effect?: string } | null;
@@ -84,6 +85,7 @@ export function readImportItem(item: unknown): ItemOutcome {
       ...dates,
       redemption_quantity: typeof quantity === 'number' ? quantity : null,
       redeemed_quantity: 0,
+      redeemed_amount: 0,
       additional_info: typeof item.additional_info === 'string' ? item.additional_info : null,
       metadata: isObject(item.metadata) ? item.metadata : {},
       gift,

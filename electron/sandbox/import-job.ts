@@ -46,6 +46,7 @@ function newRecord(f: ImportedFields, now: string, category: { id: string; name:
     is_referral_code: null,
     redemption_quantity: f.redemption_quantity,
     redeemed_quantity: f.redeemed_quantity,
+    redeemed_amount: f.redeemed_amount,
     holder_id: null,
     created_at: now,
     updated_at: null,

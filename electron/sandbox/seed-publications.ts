@@ -40,6 +40,7 @@ function campaignVoucher(campaign: Campaign, code: string, holder: string, creat
     loyalty_card: campaign.voucher.type === 'LOYALTY_CARD' ? { points: 120 } : null,
     is_referral_code: campaign.campaign_type === 'REFERRAL_PROGRAM',
     redeemed_quantity: 0,
+    redeemed_amount: 0,
     holder_id: holder,
     validity_timeframe: null,
     validity_day_of_week: null,

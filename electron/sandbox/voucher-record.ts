@@ -20,6 +20,8 @@ export interface VoucherRecord {
   is_referral_code: boolean | null;
   redemption_quantity: number | null;
   redeemed_quantity: number;
+  /** Gift cards: credit already spent, smallest currency unit. */
+  redeemed_amount: number;
   holder_id: string | null;
   created_at: string;
   updated_at: string | null;
@@ -43,6 +45,7 @@ const DEFAULTS: Omit<VoucherRecord, 'id' | 'code' | 'type' | 'created_at'> = {
   is_referral_code: null,
   redemption_quantity: null,
   redeemed_quantity: 0,
+  redeemed_amount: 0,
   holder_id: null,
   updated_at: null,
 };
@@ -52,7 +55,7 @@ export function compactVoucher(v: VoucherRecord): string {
   const out: Record<string, unknown> = {};
   for (const key in v) {
     const value = v[key as keyof VoucherRecord];
-    if (value === null || (key === 'redeemed_quantity' && value === 0)) continue;
+    if (value === null || ((key === 'redeemed_quantity' || key === 'redeemed_amount') && value === 0)) continue;
     if (key === 'metadata' && Object.keys(value as object).length === 0) continue;
     out[key] = value;
   }
@@ -76,7 +79,9 @@ export function voucherObject(v: VoucherRecord): Record<string, unknown> {
     categories: v.category_id ? [{ id: v.category_id, name: v.category, hierarchy: 0, object: 'category' }] : [],
     type: v.type,
     discount: v.discount,
-    gift: v.gift ? { amount: v.gift.amount, subtracted_amount: 0, balance: v.gift.amount, effect: v.gift.effect ?? null } : null,
+    gift: v.gift
+      ? { amount: v.gift.amount, subtracted_amount: 0, balance: v.gift.amount - v.redeemed_amount, effect: v.gift.effect ?? null }
+      : null,
     loyalty_card: v.loyalty_card ? { points: v.loyalty_card.points, balance: v.loyalty_card.points } : null,
     start_date: v.start_date,
     expiration_date: v.expiration_date,
@@ -99,6 +104,7 @@ export function voucherObject(v: VoucherRecord): Record<string, unknown> {
     redemption: {
       quantity: v.redemption_quantity,
       redeemed_quantity: v.redeemed_quantity,
+      ...(v.gift ? { redeemed_amount: v.redeemed_amount } : {}),
       object: 'list',
       url: `${path}/redemptions?limit=10`,
     },

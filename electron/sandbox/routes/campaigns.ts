@@ -43,6 +43,7 @@ export const campaignRoutes: Route[] = [
         category_id: category?.id ?? null,
         is_referral_code: campaign.campaign_type === 'REFERRAL_PROGRAM',
         redeemed_quantity: 0,
+        redeemed_amount: 0,
         holder_id: null,
         validity_timeframe: null,
         validity_day_of_week: null,

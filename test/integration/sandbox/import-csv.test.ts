@@ -39,6 +39,25 @@ describe('CSV import', () => {
     expect((await call(sb, 'GET', '/v1/vouchers/CSV-2')).body).toMatchObject({ gift: { amount: 10000 }, active: false });
   });
 
+  it('takes Redeemed Quantity, and Redeemed Amount of gift cards, which the JSON import skips', async () => {
+    const sb = await sandbox();
+    const csv = [
+      'code,voucher type,value,discount type,redeemed quantity,redeemed amount',
+      'R-1,GIFT_VOUCHER,5000,,2,1500',
+      'R-2,DISCOUNT_VOUCHER,10,PERCENT,1,',
+      'R-3,DISCOUNT_VOUCHER,10,PERCENT,,100',
+      'R-4,GIFT_VOUCHER,5000,,,6000',
+      'R-5,GIFT_VOUCHER,5000,,-1,',
+    ].join('\r\n');
+    const done = await waitForJob(sb, (await upload(sb, form(csv))).body.async_action_id);
+    expect(done.result.failed.map((f: { row: number }) => f.row)).toEqual([3, 4, 5]);
+    expect(done.result.failed[0].reason).toContain('Redeemed Amount');
+    const gift = (await call(sb, 'GET', '/v1/vouchers/R-1')).body;
+    expect(gift.gift).toMatchObject({ amount: 5000, balance: 3500 });
+    expect(gift.redemption).toMatchObject({ redeemed_quantity: 2, redeemed_amount: 1500 });
+    expect((await call(sb, 'GET', '/v1/vouchers/R-2')).body.redemption.redeemed_quantity).toBe(1);
+  });
+
   it('updates a re-uploaded code and gives failed rows their row number', async () => {
     const sb = await sandbox();
     const first = await upload(sb, form('Code,Voucher Type,Value\nRE-1,GIFT_VOUCHER,500\n'));
