@@ -19,6 +19,11 @@ export interface CsvReaderOptions {
   onHeader?(layout: CsvLayout): void;
   /** Report codes repeated within the file (default true; keeps one entry per code in memory). */
   checkDuplicates?: boolean;
+  /**
+   * Longest record accepted, in characters (default 4 MiB). A stray quote would otherwise make the
+   * rest of the file one endless field, held in memory and parsed again on every write.
+   */
+  maxRecordChars?: number;
 }
 
 export interface CsvReader {
@@ -40,11 +45,23 @@ interface PapaParser {
 const ParserClass = (Papa as unknown as { Parser: new (config: Papa.ParseConfig) => PapaParser }).Parser;
 
 const NEWLINE_GUESS_LIMIT = 1 << 16;
+const MAX_RECORD_CHARS = 4 * 1024 * 1024;
+
+export class CsvRecordTooLongError extends Error {
+  constructor(
+    readonly row: number,
+    readonly maxChars: number,
+  ) {
+    super(`row ${row} is still not complete after ${maxChars} characters; a quote is probably not closed (a field starting with " must end with ")`);
+    this.name = 'CsvRecordTooLongError';
+  }
+}
 
 /** A streaming reader of the service's CSV import format that validates each row as it goes. */
 export function createCsvReader(options: CsvReaderOptions): CsvReader {
   const duplicates = options.checkDuplicates === false ? null : createDuplicateTracker();
   const decoder = new TextDecoder('utf-8');
+  const maxRecordChars = options.maxRecordChars ?? MAX_RECORD_CHARS;
   let pending = '';
   let parser: PapaParser | null = null;
   let layout: CsvLayout | null = null;
@@ -96,6 +113,7 @@ export function createCsvReader(options: CsvReaderOptions): CsvReader {
       }
       pending = pending === '' ? chunk : pending + chunk;
       parseComplete(false);
+      if (pending.length > maxRecordChars) throw new CsvRecordTooLongError(rows + 1, maxRecordChars);
     },
     writeBytes(chunk) {
       reader.write(decoder.decode(chunk, { stream: true }));

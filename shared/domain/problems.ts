@@ -31,7 +31,10 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 
 /** Short quoted text of a value for messages; long values are cut so a message stays readable. */
 export function show(value: unknown): string {
-  const text = typeof value === 'string' ? JSON.stringify(value) : value === undefined ? 'nothing' : JSON.stringify(value);
+  let text: string | undefined;
+  if (value === undefined) text = 'nothing';
+  else if (typeof value === 'bigint') text = `${value}n`;
+  else text = JSON.stringify(value);
   const safe = text ?? String(value);
   return safe.length > 60 ? `${safe.slice(0, 57)}...` : safe;
 }

@@ -8,15 +8,15 @@ export function utf8ByteLength(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c < 0x80) continue;
-    if (c < 0x800) bytes += 1;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      // A surrogate pair is 2 UTF-16 units and 4 bytes; a lone surrogate is encoded as U+FFFD (3 bytes).
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        bytes += 2;
-        i++;
-      } else bytes += 2;
-    } else bytes += 2;
+    if (c < 0x800) {
+      bytes += 1;
+      continue;
+    }
+    // 3 bytes from one UTF-16 unit, including a lone surrogate (encoded as U+FFFD); a surrogate
+    // pair is 4 bytes from two units.
+    bytes += 2;
+    const next = text.charCodeAt(i + 1);
+    if (c >= 0xd800 && c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) i++;
   }
   return bytes;
 }

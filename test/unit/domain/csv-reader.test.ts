@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCsvReader, readCsv, type CsvRow } from '../../../shared/domain/csv-reader';
+import { CsvRecordTooLongError, createCsvReader, readCsv, type CsvRow } from '../../../shared/domain/csv-reader';
 import { validateDraft } from '../../../shared/domain/validate-draft';
 import { errors } from './fixtures';
 
@@ -88,6 +88,15 @@ describe('CSV reading: mapping', () => {
     reader.end();
     expect(seen).toEqual(['header 3', 'row 1', 'row 2']);
     expect(reader.rows).toBe(2);
+  });
+
+  it('stops with a clear error when a stray quote makes a record endless', () => {
+    const reader = createCsvReader({ onRow: () => undefined, maxRecordChars: 200 });
+    reader.write('Code,Voucher Type,Value\nA,GIFT_VOUCHER,1\n"B,GIFT_VOUCHER,2\n');
+    expect(() => {
+      for (let i = 0; i < 20; i++) reader.write('C,GIFT_VOUCHER,3\n');
+    }).toThrow(CsvRecordTooLongError);
+    expect(() => createCsvReader({ onRow: () => undefined, maxRecordChars: 10 }).write('"'.padEnd(20, 'x'))).toThrow(/row 1 is still not complete after 10 characters; a quote is probably not closed/);
   });
 
   it('reports an unterminated quote at the end of the file', () => {
