@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { createInterface } from 'node:readline/promises';
 
 // The terminal as the commands see it; tests of the real binary drive it through pipes.
 
@@ -12,6 +13,8 @@ export interface CliIo {
   stdinIsTty: boolean;
   /** All of standard input (for secrets piped in). */
   readStdin(): Promise<string>;
+  /** Asks on the terminal; the answer is shown as typed. */
+  readLine(prompt: string): Promise<string>;
   /** Asks on the terminal without echoing what is typed. */
   readHidden(prompt: string): Promise<string>;
 }
@@ -29,6 +32,14 @@ export function processIo(): CliIo {
       let text = '';
       for await (const chunk of process.stdin) text += String(chunk);
       return text;
+    },
+    async readLine(prompt) {
+      const lines = createInterface({ input: process.stdin, output: process.stderr });
+      try {
+        return await lines.question(prompt);
+      } finally {
+        lines.close();
+      }
     },
     readHidden,
   };

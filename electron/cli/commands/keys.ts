@@ -19,7 +19,7 @@ const set: Command = {
     let appId = stringOption(args, 'app-id');
     let appToken: string;
     if (ctx.io.stdinIsTty) {
-      appId ??= (await ctx.io.readHidden('App id: ')).trim();
+      appId ??= (await ctx.io.readLine('App id: ')).trim();
       appToken = (await ctx.io.readHidden('App token: ')).trim();
     } else {
       if (appId === undefined) throw new UsageError('--app-id is required when the token comes from stdin');
