@@ -1,4 +1,4 @@
-import type { Voucher } from '../../shared/api';
+import type { AsyncAction, Voucher } from '../../shared/api';
 import { ServiceError } from '../../shared/api/errors';
 import { matchLostJob } from '../../shared/outbox/find-job';
 import { REWARD_MARKER_KEY } from '../../shared/outbox/kinds';
@@ -8,6 +8,7 @@ import { jobTypeOf, type SyncContext, type Work } from './context';
 /** Service and app clocks may differ; a job created this long before the send still counts. */
 export const CLOCK_SKEW_MS = 120_000;
 const REWARD_PAGES = 100;
+const JOB_PAGES = 20;
 
 async function findVoucher(ctx: SyncContext, code: string): Promise<Voucher | undefined> {
   try {
@@ -22,15 +23,29 @@ async function attention(ctx: SyncContext, work: Work, message: string): Promise
   await ctx.outbox.move(work.op.id, work.chunk.idx, { type: 'needs-attention' }, { lastError: { name: 'Unreconciled', message, at: ctx.clock.now() } });
 }
 
+/** Recent async actions back to `since` (newest first, a page of 100 at a time, older pages by end_date). */
+async function jobsSince(ctx: SyncContext, since: number): Promise<AsyncAction[]> {
+  const jobs: AsyncAction[] = [];
+  let endDate: string | undefined;
+  for (let page = 0; page < JOB_PAGES; page += 1) {
+    const list = await ctx.client.listAsyncActions({ limit: 100, ...(endDate !== undefined && { end_date: endDate }) });
+    jobs.push(...list.items);
+    const oldest = list.items.at(-1)?.created_at;
+    if (list.items.length < 100 || oldest === undefined || Date.parse(oldest) < since) break;
+    endDate = oldest;
+  }
+  return jobs;
+}
+
 /** The import's job is looked for in the recent async actions; failing that, its codes tell. */
 async function reconcileImport(ctx: SyncContext, work: Work, jobType: 'VOUCHERS.IMPORT' | 'VOUCHERS.IMPORT_CSV'): Promise<void> {
   const { op, chunk } = work;
   const manifest = chunkCodes(ctx.outbox, chunk);
   const codes = new Set(manifest.codes);
-  const jobs = await ctx.client.listAsyncActions({ limit: 100 });
+  const sentAt = chunk.sentAt ?? 0;
   const match = matchLostJob(
-    { jobType, sentAt: chunk.sentAt ?? 0, codes: chunk.codes, hasCode: (code) => codes.has(code) },
-    jobs.items,
+    { jobType, sentAt, codes: chunk.codes, hasCode: (code) => codes.has(code) },
+    await jobsSince(ctx, sentAt - CLOCK_SKEW_MS),
     { skewMs: CLOCK_SKEW_MS, claimed: ctx.outbox.claimedJobIds() },
   );
   if ('found' in match) {
