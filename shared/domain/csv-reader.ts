@@ -145,3 +145,19 @@ export function readCsv(text: string): { layout: CsvLayout | null; rows: CsvRow[
   reader.end();
   return { layout: reader.layout, rows };
 }
+
+/**
+ * The header mapping and first rows of a file from its beginning, for a preview: `head` may stop
+ * anywhere, and a record it cuts off is left out rather than shown half-read.
+ */
+export function previewCsv(head: string, maxRows = 20): { layout: CsvLayout | null; rows: CsvRow[] } {
+  const rows: CsvRow[] = [];
+  const reader = createCsvReader({
+    onRow: (row) => {
+      if (rows.length < maxRows) rows.push(row);
+    },
+    maxRecordChars: Number.MAX_SAFE_INTEGER,
+  });
+  reader.write(head);
+  return { layout: reader.layout, rows };
+}

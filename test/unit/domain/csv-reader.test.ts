@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvRecordTooLongError, createCsvReader, readCsv, type CsvRow } from '../../../shared/domain/csv-reader';
+import { CsvRecordTooLongError, createCsvReader, previewCsv, readCsv, type CsvRow } from '../../../shared/domain/csv-reader';
 import { validateDraft } from '../../../shared/domain/validate-draft';
 import { errors } from './fixtures';
 
@@ -97,6 +97,19 @@ describe('CSV reading: mapping', () => {
       for (let i = 0; i < 20; i++) reader.write('C,GIFT_VOUCHER,3\n');
     }).toThrow(CsvRecordTooLongError);
     expect(() => createCsvReader({ onRow: () => undefined, maxRecordChars: 10 }).write('"'.padEnd(20, 'x'))).toThrow(/row 1 is still not complete after 10 characters; a quote is probably not closed/);
+  });
+
+  it('previews the mapping and complete rows from the beginning of a file', () => {
+    const head = 'Code,Voucher Type,Value,Store\nA,GIFT_VOUCHER,1,x\nB,GIFT_VOUCHER,2,y\nC,GIFT_VOUCHER,3,"cut';
+    const preview = previewCsv(head);
+    expect(preview.layout?.columns.map((c) => c.description)).toEqual([
+      'Code -> code',
+      'Voucher Type -> type',
+      expect.stringContaining('gift.amount'),
+      'metadata.Store (not a standard header)',
+    ]);
+    expect(preview.rows.map((r) => r.draft.code)).toEqual(['A', 'B']);
+    expect(previewCsv(head, 1).rows).toHaveLength(1);
   });
 
   it('reports an unterminated quote at the end of the file', () => {
