@@ -1,6 +1,7 @@
 // Names only, so the preload can list them without bundling the schemas (see batches.ts).
 export const batchChannels = [
   'batches.list',
+  'batches.get',
   'batches.create',
   'batches.rename',
   'batches.duplicate',

@@ -84,6 +84,7 @@ export const batchContract = {
     request: z.object({ trash: z.boolean().optional() }).strict(),
     response: z.array(batchSummarySchema),
   },
+  'batches.get': { request: batchRef, ...summary },
   'batches.create': { request: z.object({ name: z.string(), defaults: fields.optional() }).strict(), ...summary },
   'batches.rename': { request: z.object({ batchId: id, name: z.string() }).strict(), ...summary },
   'batches.duplicate': { request: z.object({ batchId: id, name: z.string().optional() }).strict(), ...summary },

@@ -4,6 +4,7 @@ import type { LibraryServices } from '../../batches/library';
 type BatchHandlers = Pick<
   InvokeHandlers,
   | 'batches.list'
+  | 'batches.get'
   | 'batches.create'
   | 'batches.rename'
   | 'batches.duplicate'
@@ -21,6 +22,7 @@ type BatchHandlers = Pick<
 export function batchHandlers(library: () => Promise<LibraryServices>): BatchHandlers {
   return {
     'batches.list': async ({ trash }) => (await library()).batches.list({ trash: trash ?? false }),
+    'batches.get': async ({ batchId }) => (await library()).batches.get(batchId),
     'batches.create': async ({ name, defaults }) => (await library()).batches.create({ name, ...(defaults ? { defaults } : {}) }),
     'batches.rename': async ({ batchId, name }) => (await library()).batches.rename(batchId, name),
     'batches.duplicate': async ({ batchId, name }) => (await library()).batches.duplicate(batchId, name),
