@@ -19,7 +19,3 @@ export function createManualClock(startMs = Date.UTC(2026, 0, 1)): ManualClock {
     },
   };
 }
-
-export function isoAt(clock: Clock): string {
-  return new Date(clock.now()).toISOString();
-}

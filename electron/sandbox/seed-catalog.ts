@@ -1,7 +1,7 @@
 import type { Campaign } from './campaigns';
 
 // Fixed ids and dates, so the seeded project looks the same on every start and tests can name things.
-export const SEED_TIME = Date.UTC(2025, 5, 1, 9);
+const SEED_TIME = Date.UTC(2025, 5, 1, 9);
 
 export const seedIso = (hoursAfter: number): string => new Date(SEED_TIME + hoursAfter * 3_600_000).toISOString();
 

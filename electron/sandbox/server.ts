@@ -66,6 +66,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     liveTokens: state.tokens.liveCount(),
     jobsQueued: state.jobs.queued(),
     vouchers: state.vouchers.count(),
+    vouchersInBin: state.vouchers.binCount(),
     csvImports: state.webhookImports.map((w) => ({ ...w })),
   });
   const servers: Server[] = [];

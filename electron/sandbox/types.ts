@@ -39,6 +39,7 @@ export interface SandboxStats {
   liveTokens: number;
   jobsQueued: number;
   vouchers: number;
+  vouchersInBin: number;
   /** Every CSV import with its `webhooks_enable` flag, in arrival order. */
   csvImports: { asyncActionId: string; webhooksEnable: boolean }[];
 }

@@ -60,15 +60,9 @@ export class VoucherStore {
     return Number(this.db.exec('SELECT COUNT(*) FROM vouchers')[0]?.values[0]?.[0] ?? 0);
   }
 
-  binned(code: string): number {
-    const stmt = this.db.prepare('SELECT COUNT(*) FROM bin WHERE code = ?');
-    try {
-      stmt.bind([code]);
-      stmt.step();
-      return Number(stmt.get()[0]);
-    } finally {
-      stmt.free();
-    }
+  /** Vouchers deleted without force: in the bin, restorable by the service, their codes free again. */
+  binCount(): number {
+    return Number(this.db.exec('SELECT COUNT(*) FROM bin')[0]?.values[0]?.[0] ?? 0);
   }
 
   transaction<T>(work: () => T): T {
