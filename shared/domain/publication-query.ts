@@ -39,19 +39,25 @@ function equals(actual: FieldValue | undefined, expected: FieldValue): Truth {
   return actual === undefined ? undefined : actual === expected;
 }
 
-/** Whether a publication answers the query: true, false, or undefined when it reads an unknown fact. */
-export function evaluateSelection(q: PublicationSelection, facts: PublicationFacts): Truth {
-  const isReferral = facts.is_referral_code;
-  return allOf([
-    q.campaign === undefined || equals(facts.campaign_name, q.campaign),
-    q.customer === undefined || equals(facts.customer_id, q.customer),
-    q.voucher === undefined || facts.codes.includes(q.voucher),
-    q.result === undefined || equals(facts.result, q.result),
-    q.voucher_type === undefined || equals(facts.voucher_type, q.voucher_type),
-    q.is_referral_code !== true || (isReferral === undefined ? undefined : isReferral === true || isReferral === 'true'),
-    q.source_id === undefined || equals(facts.source_id, q.source_id),
-    evaluate(filterOf(q.filters), (field) => facts[field]),
-  ]);
+/**
+ * A test of whether a publication answers the query: true, false, or undefined when it reads a fact
+ * the cache does not know. Built once per query, run once per publication.
+ */
+export function selectionTest(q: PublicationSelection): (facts: PublicationFacts) => Truth {
+  const filter = filterOf(q.filters);
+  return (facts) => {
+    const isReferral = facts.is_referral_code;
+    return allOf([
+      q.campaign === undefined || equals(facts.campaign_name, q.campaign),
+      q.customer === undefined || equals(facts.customer_id, q.customer),
+      q.voucher === undefined || facts.codes.includes(q.voucher),
+      q.result === undefined || equals(facts.result, q.result),
+      q.voucher_type === undefined || equals(facts.voucher_type, q.voucher_type),
+      q.is_referral_code !== true || (isReferral === undefined ? undefined : isReferral === true || isReferral === 'true'),
+      q.source_id === undefined || equals(facts.source_id, q.source_id),
+      evaluate(filter, (field) => facts[field]),
+    ]);
+  };
 }
 
 function pinOf(condition: Condition): FieldValue | undefined {

@@ -5,6 +5,7 @@ import { validateDiscount, validateGift } from './validate-discount';
 import { IMPORTABLE_FIELDS, VOUCHER_TYPES, type Problem } from './voucher';
 
 const REDEMPTION_FIELDS: ReadonlySet<string> = new Set(['quantity', 'redeemed_quantity', 'redeemed_amount']);
+const REDEEMED_FIELDS = ['redeemed_quantity', 'redeemed_amount'] as const;
 const TIMEFRAME_FIELDS: ReadonlySet<string> = new Set(['interval', 'duration']);
 const TYPE_ALLOWED = `one of ${VOUCHER_TYPES.join(', ')}`;
 const IMPORTABLE_TEXT = `importable fields: ${[...IMPORTABLE_FIELDS].join(', ')}`;
@@ -24,6 +25,7 @@ function encodeForPath(code: string): string | null {
 
 /** A code must be non-empty text; characters a URL path cannot carry as-is are allowed but flagged. */
 function checkCode(r: ProblemReporter, code: unknown): void {
+  if (typeof code === 'string' && code.length > 0 && PATH_SAFE.test(code)) return;
   if (!checkRequired(r, 'code', code, 'a non-empty text')) return;
   if (typeof code !== 'string') {
     r.error('code', code, 'a non-empty text', `code ${show(code)} is not a text`);
@@ -33,7 +35,6 @@ function checkCode(r: ProblemReporter, code: unknown): void {
     r.error('code', code, 'a non-empty text', 'code is only blank space');
     return;
   }
-  if (PATH_SAFE.test(code)) return;
   if (CONTROL_CHARS.test(code)) {
     r.error('code', code, 'printable characters', `code ${show(code)} contains a control character (tab, line break, ...)`);
     return;
@@ -85,7 +86,7 @@ function checkRedemption(r: ProblemReporter, redemption: unknown): void {
   if (quantity !== undefined && quantity !== null) {
     checkInteger(r, 'redemption.quantity', quantity, 1, 'an integer, 1 or more, or null for unlimited');
   }
-  for (const field of ['redeemed_quantity', 'redeemed_amount'] as const) {
+  for (const field of REDEEMED_FIELDS) {
     const value = redemption[field];
     if (value === undefined) continue;
     if (checkInteger(r, `redemption.${field}`, value, 0)) {
@@ -133,18 +134,21 @@ function checkTimeframe(r: ProblemReporter, draft: Record<string, unknown>): voi
 }
 
 function checkTypeSpecific(r: ProblemReporter, draft: Record<string, unknown>): void {
-  if (!checkRequired(r, 'type', draft['type'], TYPE_ALLOWED)) return;
-  if (!checkOneOf(r, 'type', draft['type'], VOUCHER_TYPES)) return;
-  const [needed, other] = draft['type'] === 'GIFT_VOUCHER' ? (['gift', 'discount'] as const) : (['discount', 'gift'] as const);
-  if (draft[needed] === undefined || draft[needed] === null) {
-    r.error(needed, draft[needed], `a ${needed} object`, `a ${String(draft['type'])} needs ${needed === 'gift' ? 'gift.amount' : 'a discount'}`);
-  } else if (needed === 'gift') {
-    validateGift(r, draft['gift']);
-  } else {
-    validateDiscount(r, draft['discount']);
-  }
-  if (draft[other] !== undefined && draft[other] !== null) {
-    r.warning(other, draft[other], `no ${other} on a ${String(draft['type'])}`, `${other} is not imported for a ${String(draft['type'])} and will be skipped by the service`);
+  const type = draft['type'];
+  if (type === 'GIFT_VOUCHER') {
+    if (draft['gift'] === undefined || draft['gift'] === null) r.error('gift', draft['gift'], 'a gift object', 'a GIFT_VOUCHER needs gift.amount');
+    else validateGift(r, draft['gift']);
+    if (draft['discount'] !== undefined && draft['discount'] !== null) {
+      r.warning('discount', draft['discount'], 'no discount on a GIFT_VOUCHER', 'discount is not imported for a GIFT_VOUCHER and will be skipped by the service');
+    }
+  } else if (type === 'DISCOUNT_VOUCHER') {
+    if (draft['discount'] === undefined || draft['discount'] === null) r.error('discount', draft['discount'], 'a discount object', 'a DISCOUNT_VOUCHER needs a discount');
+    else validateDiscount(r, draft['discount']);
+    if (draft['gift'] !== undefined && draft['gift'] !== null) {
+      r.warning('gift', draft['gift'], 'no gift on a DISCOUNT_VOUCHER', 'gift is not imported for a DISCOUNT_VOUCHER and will be skipped by the service');
+    }
+  } else if (checkRequired(r, 'type', type, TYPE_ALLOWED)) {
+    checkOneOf(r, 'type', type, VOUCHER_TYPES);
   }
 }
 
