@@ -1,31 +1,25 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAD_ROWS, writeVoucherCsv } from './fixtures';
-import { buildRenderer, eventually, launchChromium, screenshot, startE2eApp, type E2eApp } from './harness';
+import { eventually, openApp, screenshot, type OpenApp } from './harness';
 
 describe('batches and the batch editor in Chromium', () => {
-  let rendererDir: string;
   let filesDir: string;
-  let app: E2eApp;
-  let browser: Browser;
+  let opened: OpenApp;
   let page: Page;
 
   beforeAll(async () => {
     filesDir = mkdtempSync(join(tmpdir(), 'voucher-desk-e2e-files-'));
-    rendererDir = await buildRenderer();
-    app = await startE2eApp(rendererDir);
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
-    await page.goto(app.host.url);
+    opened = await openApp({}, { width: 1400, height: 900 });
+    page = opened.page;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    for (const dir of [rendererDir, filesDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+    await opened?.close();
+    if (filesDir) rmSync(filesDir, { recursive: true, force: true });
   });
 
   const grid = () => page.getByRole('grid', { name: 'Voucher drafts' });

@@ -61,3 +61,29 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 export function eventually<T>(read: () => Promise<T> | T) {
   return expect.poll(read, { timeout: 20_000, interval: 100 });
 }
+
+export interface OpenApp {
+  app: E2eApp;
+  browser: Browser;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/** A freshly built renderer, the web app on a fresh data folder, and Chromium showing it. */
+export async function openApp(options: Partial<WebAppOptions> = {}, viewport = { width: 1400, height: 900 }): Promise<OpenApp> {
+  const rendererDir = await buildRenderer();
+  const app = await startE2eApp(rendererDir, options);
+  const browser = await launchChromium();
+  const page = await browser.newPage({ viewport, acceptDownloads: true });
+  await page.goto(app.host.url);
+  return {
+    app,
+    browser,
+    page,
+    async close() {
+      await browser.close();
+      await app.close();
+      rmSync(rendererDir, { recursive: true, force: true });
+    },
+  };
+}

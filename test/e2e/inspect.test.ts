@@ -1,26 +1,18 @@
-import { rmSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRenderer, eventually, launchChromium, screenshot, startE2eApp, type E2eApp } from './harness';
+import { eventually, openApp, screenshot, type OpenApp } from './harness';
 
 describe('publications, stacks, earning rules, rewards and deletes in Chromium against the sandbox', () => {
-  let rendererDir: string;
-  let app: E2eApp;
-  let browser: Browser;
+  let opened: OpenApp;
   let page: Page;
 
   beforeAll(async () => {
-    rendererDir = await buildRenderer();
-    app = await startE2eApp(rendererDir, { sandbox: true });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(app.host.url);
+    opened = await openApp({ sandbox: true }, { width: 1400, height: 900 });
+    page = opened.page;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    if (rendererDir) rmSync(rendererDir, { recursive: true, force: true });
+    await opened?.close();
   });
 
   const table = () => page.getByRole('table', { name: 'Publications' });

@@ -1,32 +1,24 @@
-import { rmSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../electron/sandbox/server';
 import type { RunningSandbox } from '../../electron/sandbox/types';
-import { buildRenderer, eventually, launchChromium, screenshot, startE2eApp, type E2eApp } from './harness';
+import { eventually, openApp, screenshot, type OpenApp } from './harness';
 
 describe('settings in Chromium: target, key pair, auth mode, test connection', () => {
-  let rendererDir: string;
-  let app: E2eApp;
   let sandbox: RunningSandbox;
-  let browser: Browser;
+  let opened: OpenApp;
   let page: Page;
 
   beforeAll(async () => {
-    rendererDir = await buildRenderer();
     sandbox = await startSandbox();
-    app = await startE2eApp(rendererDir);
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    await page.goto(app.host.url);
+    opened = await openApp({}, { width: 1200, height: 900 });
+    page = opened.page;
     await page.getByRole('button', { name: 'Settings' }).click();
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
+    await opened?.close();
     await sandbox?.close();
-    if (rendererDir) rmSync(rendererDir, { recursive: true, force: true });
   });
 
   const status = () => page.getByRole('main').getByRole('status');

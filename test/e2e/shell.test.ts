@@ -1,29 +1,22 @@
-import { rmSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRenderer, eventually, launchChromium, screenshot, startE2eApp, type E2eApp } from './harness';
+import { eventually, openApp, screenshot, type OpenApp } from './harness';
 
 describe('app shell in Chromium over the web host', () => {
-  let rendererDir: string;
-  let app: E2eApp;
-  let browser: Browser;
+  let opened: OpenApp;
   let page: Page;
 
   beforeAll(async () => {
-    rendererDir = await buildRenderer();
-    app = await startE2eApp(rendererDir);
-    browser = await launchChromium();
-    page = await browser.newPage();
+    opened = await openApp();
+    page = opened.page;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    if (rendererDir) rmSync(rendererDir, { recursive: true, force: true });
+    await opened?.close();
   });
 
   it('opens with the token, drops it from the address and answers app.info through the contract', async () => {
-    await page.goto(app.host.url);
+    await page.goto(opened.app.host.url);
     await eventually(() => page.getByRole('navigation', { name: 'Sections' }).getByRole('button').count()).toBe(7);
     await page.getByText(/Voucher Desk \d+\.\d+\.\d+/).waitFor();
     expect(page.url()).not.toContain('token=');
@@ -39,9 +32,18 @@ describe('app shell in Chromium over the web host', () => {
   });
 
   it('shows a clear message when opened without the token', async () => {
-    const other = await browser.newPage();
-    await other.goto(app.host.origin);
+    const other = await opened.browser.newPage();
+    await other.goto(opened.app.host.origin);
     await other.getByRole('alert').filter({ hasText: 'without its access token' }).waitFor();
     await other.close();
+  });
+
+  it('follows the system theme: light by default, dark when the system asks for it', async () => {
+    const background = () => page.locator('body').evaluate((body) => body.ownerDocument.defaultView?.getComputedStyle(body).backgroundColor);
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(await background()).toBe('rgb(255, 255, 255)');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await background()).toBe('rgb(22, 24, 28)');
+    await screenshot(page, 'shell-dark');
   });
 });
