@@ -4,30 +4,23 @@ import { unknownFields } from '../../shared/domain/publication-facts';
 import { FILTER_FIELDS, type FieldValue } from '../../shared/domain/publication-filter';
 import type { SqlValue } from '../store/statements';
 
-/** The columns a query reads, without the JSON. */
-export interface FactsRow extends Record<string, SqlValue> {
-  id: string;
-  created_at: string | null;
-  customer_id: string | null;
-  tracking_id: string | null;
-  channel: string | null;
-  voucher_code: string | null;
-  codes: string;
-  result: string | null;
-  failure_code: string | null;
-  campaign_name: string | null;
-  voucher_type: string | null;
-  is_referral_code: number | null;
-  parent_object_id: string | null;
-  related_object_id: string | null;
-  source_id: string | null;
-  unknown: string;
-}
-
 export const FACT_COLUMNS = [
   'id', 'created_at', 'customer_id', 'tracking_id', 'channel', 'voucher_code', 'codes', 'result', 'failure_code',
   'campaign_name', 'voucher_type', 'is_referral_code', 'parent_object_id', 'related_object_id', 'source_id', 'unknown',
 ] as const;
+
+/**
+ * The columns a query reads, as one JSON array a row: sql.js returns one text column many times
+ * faster than sixteen separate ones, which is most of an offline query's time.
+ */
+export const FACTS_SELECT = `json_array(${FACT_COLUMNS.map((c) => (c === 'codes' ? 'json(codes)' : c)).join(', ')}) AS facts`;
+
+type FactsTuple = [
+  id: string, created_at: string | null, customer_id: string | null, tracking_id: string | null, channel: string | null,
+  voucher_code: string | null, codes: string[], result: string | null, failure_code: string | null, campaign_name: string | null,
+  voucher_type: string | null, is_referral_code: number | null, parent_object_id: string | null, related_object_id: string | null,
+  source_id: string | null, unknown: string,
+];
 
 function toColumn(value: FieldValue | undefined): SqlValue {
   if (value === undefined || value === null) return null;
@@ -77,27 +70,29 @@ export function upsertParams(
   ];
 }
 
-/** The facts of a stored row; the fields named in `unknown` come back undefined. */
-export function factsOfRow(row: FactsRow): PublicationFacts {
+/** The facts of a row read with FACTS_SELECT; the fields named in `unknown` come back undefined. */
+export function factsOfRow(text: string): PublicationFacts {
+  const [id, created_at, customer_id, tracking_id, channel, voucher_code, codes, result, failure_code, campaign_name, voucher_type, referral, parent_object_id, related_object_id, source_id, unknown] =
+    JSON.parse(text) as FactsTuple;
   const facts: PublicationFacts = {
-    id: row.id,
-    created_at: row.created_at,
-    tracking_id: row.tracking_id,
-    channel: row.channel,
-    voucher_code: row.voucher_code,
-    codes: JSON.parse(row.codes) as string[],
-    failure_code: row.failure_code,
-    result: row.result,
-    customer_id: row.customer_id,
-    campaign_name: row.campaign_name,
-    voucher_type: row.voucher_type,
-    is_referral_code: row.is_referral_code === null ? null : row.is_referral_code === 1,
-    parent_object_id: row.parent_object_id,
-    related_object_id: row.related_object_id,
-    source_id: row.source_id,
+    id,
+    created_at,
+    tracking_id,
+    channel,
+    voucher_code,
+    codes,
+    failure_code,
+    result,
+    customer_id,
+    campaign_name,
+    voucher_type,
+    is_referral_code: referral === null ? null : referral === 1,
+    parent_object_id,
+    related_object_id,
+    source_id,
   };
-  if (row.unknown !== '') {
-    for (const field of FILTER_FIELDS) if (row.unknown.includes(`,${field},`)) facts[field] = undefined;
+  if (unknown !== '') {
+    for (const field of FILTER_FIELDS) if (unknown.includes(`,${field},`)) facts[field] = undefined;
   }
   return facts;
 }

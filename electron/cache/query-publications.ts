@@ -2,10 +2,10 @@ import { InvalidRequestError, buildPublicationsQuery, type Publication } from '.
 import type { PublicationFacts } from '../../shared/domain/publication-facts';
 import type { FilterField, Truth } from '../../shared/domain/publication-filter';
 import { DEFAULT_PUBLICATION_ORDER, publicationComparator } from '../../shared/domain/publication-order';
-import { evaluateSelection, fieldsRead, selectionKey, type PublicationSelection } from '../../shared/domain/publication-query';
+import { fieldsRead, selectionKey, selectionTest, type PublicationSelection } from '../../shared/domain/publication-query';
 import type { Reader } from '../store/statements';
 import { latestCompletePull, listPulls, type PullRecord } from './pulls';
-import { FACT_COLUMNS, factsOfRow, type FactsRow } from './publication-rows';
+import { FACTS_SELECT, factsOfRow } from './publication-rows';
 
 export interface CachedPublicationsQuery extends PublicationSelection {
   offset?: number;
@@ -68,15 +68,16 @@ export function queryCachedPublications(db: Reader, target: string, query: Cache
   const { offset, limit } = checkPaging(rawOffset, rawLimit);
   buildPublicationsQuery(selection);
   const { where, params } = candidateSql(selection);
-  const rows = db.all<FactsRow>(`SELECT ${FACT_COLUMNS.join(', ')} FROM publications WHERE ${where}`, [target, ...params]);
+  const rows = db.all<{ facts: string }>(`SELECT ${FACTS_SELECT} FROM publications WHERE ${where}`, [target, ...params]);
   const read = new Set(fieldsRead(selection));
   const answered = completeAnswer(db, target, selection);
+  const test = selectionTest(selection);
   const found: PublicationFacts[] = [];
   const unknown = new Set<FilterField>();
   let undetermined = 0;
   for (const row of rows) {
-    const facts = factsOfRow(row);
-    const truth = evaluateSelection(selection, facts) ?? answered?.(facts);
+    const facts = factsOfRow(row.facts);
+    const truth = test(facts) ?? answered?.(facts);
     if (truth === true) found.push(facts);
     else if (truth === undefined) {
       undetermined += 1;

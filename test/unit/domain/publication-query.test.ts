@@ -13,7 +13,7 @@ import {
   type Filter,
   type FilterField,
 } from '../../../shared/domain/publication-filter';
-import { evaluateSelection, pinnedFacts, selectionKey } from '../../../shared/domain/publication-query';
+import { pinnedFacts, selectionKey, selectionTest } from '../../../shared/domain/publication-query';
 
 const value = fc.oneof(fc.constantFrom('a', 'ab', 'b', '10', '9', '', 'true'), fc.constant(null), fc.boolean());
 const condition: fc.Arbitrary<Condition> = fc.record({
@@ -76,9 +76,9 @@ describe('facts of a list item', () => {
     expect(pinnedFacts({ filters: { junction: 'or', result: { conditions: { $is: 'SUCCESS' } }, source_id: { conditions: { $is_unknown: true } } } })).toEqual({});
     expect(pinnedFacts({ filters: { junction: 'or', is_referral_code: { conditions: { $is: 'true' } } } })).toEqual({ is_referral_code: true });
     const learned: PublicationFacts = withKnownFacts(factsOfPublication(multi), pinnedFacts(q));
-    expect(evaluateSelection({ campaign: 'Spring' }, learned)).toBe(true);
-    expect(evaluateSelection({ campaign: 'Summer' }, learned)).toBe(false);
-    expect(evaluateSelection({ voucher_type: 'loyalty' }, learned)).toBeUndefined();
+    expect(selectionTest({ campaign: 'Spring' })(learned)).toBe(true);
+    expect(selectionTest({ campaign: 'Summer' })(learned)).toBe(false);
+    expect(selectionTest({ voucher_type: 'loyalty' })(learned)).toBeUndefined();
   });
 
   it('gives the same key to selections that differ only in order or key order', () => {
