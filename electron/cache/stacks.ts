@@ -37,9 +37,12 @@ function storeStacks(target: string) {
   };
 }
 
-function dropUnseen(tx: Writer, where: string, params: readonly string[], seen: ReadonlySet<string>): void {
-  const ids = tx.all<{ id: string }>(`SELECT id FROM stacks WHERE ${where}`, params).map((r) => r.id);
-  for (const id of ids) if (!seen.has(id)) tx.run('DELETE FROM stacks WHERE target = ? AND id = ?', [params[0] ?? '', id]);
+/** Drops the cached stacks of the target (or of one campaign) that a complete listing did not return. */
+function dropUnseen(tx: Writer, target: string, campaignId: string | undefined, seen: ReadonlySet<string>): void {
+  const ids = tx
+    .all<{ id: string }>(`SELECT id FROM stacks WHERE target = ?${campaignId === undefined ? '' : ' AND campaign_id = ?'}`, campaignId === undefined ? [target] : [target, campaignId])
+    .map((r) => r.id);
+  for (const id of ids) if (!seen.has(id)) tx.run('DELETE FROM stacks WHERE target = ? AND id = ?', [target, id]);
 }
 
 /**
@@ -58,7 +61,7 @@ export async function pullStacks(db: StoreDatabase, client: StacksSource, select
       query: selection,
       pages: stackPages(client, selection, { whenTooLarge: 'partial' }),
       store: storeStacks(target),
-      ...(everything && { whenComplete: (tx, seen) => dropUnseen(tx, 'target = ?', [target], seen) }),
+      ...(everything && { whenComplete: (tx, seen) => dropUnseen(tx, target, undefined, seen) }),
     },
     options,
   );
@@ -79,7 +82,7 @@ export async function pullCampaignStacks(db: StoreDatabase, client: StacksSource
       query: { campaign: campaignId },
       pages: onePage(),
       store: storeStacks(target),
-      whenComplete: (tx, seen) => dropUnseen(tx, 'target = ? AND campaign_id = ?', [target, campaignId], seen),
+      whenComplete: (tx, seen) => dropUnseen(tx, target, campaignId, seen),
     },
     options,
   );
@@ -94,17 +97,17 @@ function bound(value: string | undefined): number | undefined {
   return value === undefined ? undefined : Date.parse(value);
 }
 
-/** The cached stacks, filtered and sorted as the service does (default order: created_at). */
+/** The cached stacks, filtered and sorted as the service does (default order: created_at); one campaign's by created_at. */
 export function queryCachedStacks(db: Reader, target: string, query: CachedStacksQuery = {}): PromotionStack[] {
   const { campaign, ...selection } = query;
   buildStacksQuery(selection);
   const order = checkOrder(selection.order ?? 'created_at');
   const rows = db.all<{ json: string }>(
-    `SELECT json FROM stacks WHERE target = ?${campaign === undefined ? '' : ' AND campaign_id = ?'} ORDER BY pulled_at, id`,
+    `SELECT json FROM stacks WHERE target = ?${campaign === undefined ? '' : ' AND campaign_id = ?'}`,
     campaign === undefined ? [target] : [target, campaign],
   );
   const stacks = rows.map((r) => JSON.parse(r.json) as PromotionStack);
-  if (campaign !== undefined) return stacks;
+  if (campaign !== undefined) return stacks.sort(stackComparator('created_at'));
   const { created_at: created = {}, updated_at: updated = {} } = selection;
   return stacks
     .filter(

@@ -102,3 +102,15 @@ export function sandboxOn(dataFile: string, port?: number): Promise<RunningSandb
 export function clientOf(sb: RunningSandbox, overrides: Partial<ClientOptions> = {}): VoucherClient {
   return createClient({ target: { sandbox: sb.urls[sb.hostCluster] }, auth: { type: 'keys', ...sb.credentials }, timeoutMs: 10_000, ...overrides });
 }
+
+/** Removes documents of one kind (e.g. 'stack') from a stopped sandbox's data file. */
+export async function deleteDocs(dataFile: string, kind: string, ids: readonly string[]): Promise<void> {
+  const SQL = await loadSqlJs();
+  const db = new SQL.Database(readFileSync(dataFile));
+  try {
+    for (const id of ids) db.run('DELETE FROM docs WHERE kind = ? AND id = ?', [kind, id]);
+    writeFileSync(dataFile, db.export());
+  } finally {
+    db.close();
+  }
+}

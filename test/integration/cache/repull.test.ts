@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listPulls, openCacheDatabase, pullPublications, queryCachedPublications } from '../../../electron/cache';
+import { listPulls, openCacheDatabase, pullCampaignStacks, pullPublications, pullStacks, queryCachedPublications, queryCachedStacks } from '../../../electron/cache';
 import { InvalidRequestError, NetworkError, type VoucherClient } from '../../../shared/api';
 import type { PublicationSelection } from '../../../shared/domain/publication-query';
-import { clientOf, extraPublications, putPublications, sandboxOn } from './history';
+import { clientOf, deleteDocs, extraPublications, putPublications, sandboxOn } from './history';
 import { makeTempDir } from './temp';
 
 async function sandboxIds(client: VoucherClient, q: PublicationSelection): Promise<string[]> {
@@ -85,6 +85,40 @@ describe('pulling again', () => {
       expect(listPulls(db, client.baseUrl)).toHaveLength(1);
     } finally {
       await db.close();
+    }
+  });
+
+  it('drops stacks the service no longer lists, after a complete pull of all stacks or of their campaign', async () => {
+    const dataFile = join(dir, 'stacks.sqlite');
+    let sb = await sandboxOn(dataFile);
+    const port = Number(new URL(sb.urls[sb.hostCluster]).port);
+    const db = await openCacheDatabase(join(dir, 'stacks-cache'));
+    try {
+      let client = clientOf(sb);
+      const all = (await client.listStacks({ limit: 100 })).items;
+      const [gone, goneToo] = all.filter((s) => s.campaign_id === 'camp_summersale01');
+      if (!gone || !goneToo) throw new Error('the seed has no two stacks in one campaign');
+      await pullStacks(db, client);
+      await sb.close();
+      await deleteDocs(dataFile, 'stack', [gone.id]);
+      sb = await sandboxOn(dataFile, port);
+      client = clientOf(sb);
+      await pullStacks(db, client, { created_at: { after: '2000-01-01' } });
+      expect(queryCachedStacks(db, client.baseUrl).map((s) => s.id)).toContain(gone.id);
+      await pullStacks(db, client);
+      expect(queryCachedStacks(db, client.baseUrl).map((s) => s.id)).toEqual(all.filter((s) => s !== gone).map((s) => s.id));
+      await sb.close();
+
+      await deleteDocs(dataFile, 'stack', [goneToo.id]);
+      sb = await sandboxOn(dataFile, port);
+      client = clientOf(sb);
+      const left = (await client.listCampaignStacks('camp_summersale01')).items.map((s) => s.id);
+      await pullCampaignStacks(db, client, 'camp_summersale01');
+      expect(queryCachedStacks(db, client.baseUrl, { campaign: 'camp_summersale01' }).map((s) => s.id).sort()).toEqual([...left].sort());
+      expect(queryCachedStacks(db, client.baseUrl).length).toBe(all.length - 2);
+    } finally {
+      await db.close();
+      await sb.close();
     }
   });
 });
