@@ -58,8 +58,12 @@ it('opens a 1,000,000-row batch and shows its first rows', async () => {
     times.push(performance.now() - started);
     await page.getByRole('button', { name: '← All batches' }).click();
   }
-  console.log(`open a ${ROWS.toLocaleString('en-US')}-row batch to its first rows (click to rows shown, Playwright round trips included): ${stats(times)}; target ${OPEN_TARGET_MS} ms, median/target ratio ${((stats(times), [...times].sort((a, b) => a - b)[2] ?? 0) / OPEN_TARGET_MS).toFixed(2)}`);
-  expect([...times].sort((a, b) => a - b)[2]).toBeLessThan(OPEN_TARGET_MS * 4);
+  const median = [...times].sort((a, b) => a - b)[2] ?? NaN;
+  console.log(
+    `open a ${ROWS.toLocaleString('en-US')}-row batch to its first rows (click to rows shown, Playwright round trips included): ${stats(times)}; target ${OPEN_TARGET_MS} ms, median/target ${(median / OPEN_TARGET_MS).toFixed(2)}`,
+  );
+  // A loose bound: the figure is the point; this only catches a grid that loads far more than a page.
+  expect(median).toBeLessThan(OPEN_TARGET_MS * 4);
 });
 
 it('pages rows from main while scrolling to the end', async () => {
