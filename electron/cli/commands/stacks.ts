@@ -38,7 +38,7 @@ const show: Command = {
   options: {
     campaign: { type: 'string', description: 'only the stacks of this campaign id' },
     pull: { type: 'boolean', description: 'fetch the stacks from the service into the cache first' },
-    order: { type: 'string', description: 'created_at (default), updated_at or name; a leading - descends' },
+    order: { type: 'string', description: 'created_at (default), updated_at or name; a leading - descends (write it --order=-name)' },
     'created-before': { type: 'string', description: 'ISO 8601 date or date-time' },
     'created-after': { type: 'string', description: 'ISO 8601 date or date-time' },
     'updated-before': { type: 'string', description: 'ISO 8601 date or date-time' },
