@@ -82,7 +82,8 @@ const summary = { response: batchSummarySchema };
 export const batchContract = {
   'batches.list': {
     request: z.object({ trash: z.boolean().optional() }).strict(),
-    response: z.array(batchSummarySchema),
+    // With the outbox's view of each batch: codes waiting to be sent, and codes the service took.
+    response: z.array(batchSummarySchema.extend({ queuedCodes: z.number().int(), syncedCodes: z.number().int() })),
   },
   'batches.get': { request: batchRef, ...summary },
   'batches.create': { request: z.object({ name: z.string(), defaults: fields.optional() }).strict(), ...summary },
@@ -174,6 +175,7 @@ export const batchContract = {
 } as const satisfies Record<BatchChannel, { request: z.ZodType; response: z.ZodType }>;
 
 export type BatchSummaryView = z.output<typeof batchSummarySchema>;
+export type BatchListItem = z.output<(typeof batchContract)['batches.list']['response']>[number];
 export type DraftRowView = z.output<typeof draftRowSchema>;
 export type ProblemView = z.output<typeof problemSchema>;
 export type ImportReportView = z.output<typeof importReportSchema>;

@@ -105,4 +105,10 @@ describe("the user's journey in Chromium against the sandbox: batch, import, fix
     expect(await page.getByLabel('Sync state').textContent()).toMatch(/finished|idle/);
     await screenshot(page, 'outbox');
   });
+
+  it('shows the synced and queued counts per batch in the list', async () => {
+    await page.getByRole('button', { name: 'Batches' }).click();
+    const spring = page.getByRole('row', { name: /^Spring / });
+    await eventually(async () => (await spring.getByRole('cell').allTextContents()).slice(0, 6)).toEqual(['Spring', '10999', '10999', '0', '0', '10998']);
+  });
 });

@@ -1,3 +1,4 @@
+import type { Outbox } from '../../outbox/outbox';
 import type { InvokeHandlers } from '../ipc-guard';
 import type { LibraryServices } from '../../batches/library';
 
@@ -21,7 +22,11 @@ type BatchHandlers = Pick<
 /** Batches and draft rows: thin adapters from the contract to the library's services. */
 export function batchHandlers(library: () => Promise<LibraryServices>): BatchHandlers {
   return {
-    'batches.list': async ({ trash }) => (await library()).batches.list({ trash: trash ?? false }),
+    'batches.list': async ({ trash }) => {
+      const { batches, outbox } = await library();
+      const sync = syncedCounts(outbox);
+      return batches.list({ trash: trash ?? false }).map((b) => ({ ...b, ...(sync.get(b.id) ?? { queuedCodes: 0, syncedCodes: 0 }) }));
+    },
     'batches.get': async ({ batchId }) => (await library()).batches.get(batchId),
     'batches.create': async ({ name, defaults }) => (await library()).batches.create({ name, ...(defaults ? { defaults } : {}) }),
     'batches.rename': async ({ batchId, name }) => (await library()).batches.rename(batchId, name),
@@ -38,4 +43,22 @@ export function batchHandlers(library: () => Promise<LibraryServices>): BatchHan
       return { added: report.generated, firstRow: report.firstRow, invalidRows: report.invalidRows, warnings: report.warnings };
     },
   };
+}
+
+const OPEN_STATES: ReadonlySet<string> = new Set(['queued', 'running', 'needs_attention']);
+
+/** Per batch: codes in open operations, and codes of finished operations the service did not refuse. */
+function syncedCounts(outbox: Outbox): Map<number, { queuedCodes: number; syncedCodes: number }> {
+  const failed = new Map(
+    outbox.db.all<{ op_id: number; n: number }>('SELECT op_id, count(*) AS n FROM code_failures GROUP BY op_id').map((r) => [r.op_id, r.n]),
+  );
+  const counts = new Map<number, { queuedCodes: number; syncedCodes: number }>();
+  for (const op of outbox.operations()) {
+    if (op.batchId === null) continue;
+    const entry = counts.get(op.batchId) ?? { queuedCodes: 0, syncedCodes: 0 };
+    if (OPEN_STATES.has(op.state)) entry.queuedCodes += op.codes;
+    if (op.state === 'done') entry.syncedCodes += op.codes - (failed.get(op.id) ?? 0);
+    counts.set(op.batchId, entry);
+  }
+  return counts;
 }
