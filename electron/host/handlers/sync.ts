@@ -7,6 +7,8 @@ import type { InvokeHandlers } from '../ipc-guard';
 import type { Lifecycle } from '../lifecycle';
 import type { Connection } from './connection';
 
+const IN_FLIGHT = ['sending', 'accepted'] as const;
+
 type SyncHandlers = Pick<InvokeHandlers, 'sync.start' | 'sync.pause' | 'sync.resume' | 'sync.status'>;
 
 export interface SyncDeps {
@@ -53,6 +55,24 @@ export function syncHandlers({ library, connection, lifecycle, emit }: SyncDeps)
     }
     return engine.engine;
   }
+
+  /**
+   * At start: a chunk left `sending` or `accepted` by a crash may have reached the service. With keys
+   * stored, the engine runs at once and reconciles it before anything else is sent; without them the
+   * chunk waits, untouched, for the user's next Sync.
+   */
+  lifecycle.onRecover('interrupted sync', async () => {
+    const { outbox } = await library();
+    const interrupted = outbox.operations({ open: true }).some((op) => outbox.firstChunk(op.id, IN_FLIGHT) !== undefined);
+    if (!interrupted) return;
+    let engineNow: SyncEngine;
+    try {
+      engineNow = await current();
+    } catch {
+      return;
+    }
+    void engineNow.run();
+  });
 
   async function status(): Promise<SyncStatusView> {
     const target = connection.target();
