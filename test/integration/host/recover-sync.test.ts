@@ -24,7 +24,7 @@ async function interruptedImport(dir: string, sb: RunningSandbox): Promise<numbe
   const d = await desk(dir);
   const batch = await batchOf(d, 'interrupted', codes('RECOVER', CODES));
   const op = await queueImport({ library: d.library, outbox: d.outbox }, String(batch), { format: 'json', limits: { maxCodes: 10 } });
-  const client = createClient({ target: { sandbox: sb.urls.api }, auth: { type: 'key', appId: sb.credentials.appId, appToken: sb.credentials.appToken } });
+  const client = createClient({ target: { sandbox: sb.urls.api }, auth: { type: 'keys', appId: sb.credentials.appId, appToken: sb.credentials.appToken } });
   sb.setFaults({ dropNextWrites: 1 });
   const engine: SyncEngine = new SyncEngine({
     outbox: d.outbox,
