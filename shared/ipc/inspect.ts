@@ -63,7 +63,11 @@ export const inspectContract = {
       .strict(),
     response: listAnswer,
   },
-  'earningRules.get': { request: z.object({ id: z.string().min(1) }).strict(), response: item },
+  'earningRules.get': {
+    // offline: read the copy cached by the last live look-up for the current target; no network.
+    request: z.object({ id: z.string().min(1), offline: z.boolean().optional() }).strict(),
+    response: z.object({ rule: z.looseObject({ id: z.string() }), fetchedAt: z.string(), offline: z.boolean() }).strict(),
+  },
   'rewards.list': { request: z.object(paging).strict(), response: listAnswer },
 } as const satisfies Record<InspectChannel, { request: z.ZodType; response: z.ZodType }>;
 

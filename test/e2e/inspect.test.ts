@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../shared/api';
+import { describeEarningRule } from '../../shared/domain/earning-rule-summary';
 import { eventually, openApp, screenshot, type OpenApp } from './harness';
 
 describe('publications, stacks, earning rules, rewards and deletes in Chromium against the sandbox', () => {
@@ -59,11 +61,39 @@ describe('publications, stacks, earning rules, rewards and deletes in Chromium a
     expect(await page.getByRole('button', { name: 'Loyalty tiers' }).count()).toBe(0);
   });
 
-  it('shows an earning rule readably, and a missing one as the service error', async () => {
-    await page.getByRole('button', { name: 'Earning rules' }).click();
-    await page.getByLabel('Earning rule id').fill('ern_points0000001');
+  /** The sandbox's copy of the rule, described by the same pure function the view uses. */
+  async function expectedLines(id: string): Promise<string[]> {
+    const sb = opened.app.sandbox;
+    if (!sb) throw new Error('the e2e app has no sandbox');
+    const client = createClient({ target: { sandbox: sb.urls[sb.hostCluster] }, auth: { type: 'keys', ...sb.credentials } });
+    return describeEarningRule(await client.getEarningRule(id)).map((line) => line.trim());
+  }
+
+  async function showRule(id: string, offline: boolean): Promise<string[]> {
+    await page.getByLabel('Earning rule id').fill(id);
+    await page.getByLabel('Offline cache').setChecked(offline);
     await page.getByRole('button', { name: 'Show rule' }).click();
-    await page.getByRole('region', { name: 'Earning rule ern_points0000001' }).getByText(/effect/).first().waitFor();
+    const region = page.getByRole('region', { name: `Earning rule ${id}` });
+    await region.waitFor();
+    await eventually(() => region.getByText(offline ? /From the offline cache/ : /^Fetched/).count()).toBe(1);
+    const heading = await region.getByRole('heading').innerText();
+    const details = await region.getByRole('list', { name: 'Rule details' }).getByRole('listitem').allInnerTexts();
+    return [heading, ...details].map((line) => line.trim());
+  }
+
+  it('shows the seeded earning rules readably, live and then from the offline cache, and a missing one as the service error', async () => {
+    await page.getByRole('button', { name: 'Earning rules' }).click();
+    for (const id of ['ern_points0000001', 'ern_proportional1']) {
+      const expected = await expectedLines(id);
+      expect(expected.some((line) => /expire|points/i.test(line))).toBe(true);
+      expect(await showRule(id, false)).toEqual(expected);
+      expect(await showRule(id, true)).toEqual(expected);
+    }
+    await screenshot(page, 'earning-rule');
+    await page.getByLabel('Earning rule id').fill('ern_never_fetched');
+    await page.getByRole('button', { name: 'Show rule' }).click();
+    await page.getByRole('alert').getByText(/not in the offline cache/).waitFor();
+    await page.getByLabel('Offline cache').setChecked(false);
     await page.getByLabel('Earning rule id').fill('ern_missing');
     await page.getByRole('button', { name: 'Show rule' }).click();
     await page.getByRole('alert').getByText(/Request id:/).waitFor();

@@ -1,5 +1,5 @@
 import { baseUrlOf } from '../../../shared/api';
-import { openCacheDatabase, pullPublications, queryCachedPublications } from '../../cache';
+import { fetchEarningRule, getCachedEarningRule, openCacheDatabase, pullPublications, queryCachedPublications } from '../../cache';
 import type { StoreDatabase } from '../../store/database';
 import type { InvokeHandlers } from '../ipc-guard';
 import type { Lifecycle } from '../lifecycle';
@@ -39,7 +39,17 @@ export function inspectHandlers(dataDir: string, connection: Connection, lifecyc
       const answer = campaignId ? await client.listCampaignStacks(campaignId) : await client.listStacks(query);
       return { total: answer.total, items: asItems(answer.items) };
     },
-    'earningRules.get': async ({ id }) => asItems([await (await connection.client()).getEarningRule(id)])[0] ?? {},
+    'earningRules.get': async ({ id, offline }) => {
+      const db = await cacheDb();
+      if (!offline) {
+        const fetched = await fetchEarningRule(db, await connection.client(), id);
+        return { rule: { ...fetched.rule }, fetchedAt: fetched.fetchedAt, offline: false };
+      }
+      const target = connection.target();
+      const cached = getCachedEarningRule(db, baseUrlOf(target.target), id);
+      if (!cached) throw new Error(`Earning rule ${id} is not in the offline cache for ${target.label}: look it up once while online.`);
+      return { rule: { ...cached.rule }, fetchedAt: cached.fetchedAt, offline: true };
+    },
     'rewards.list': async (query) => {
       const answer = await (await connection.client()).listRewards(query);
       return { total: answer.total, items: asItems(answer.items) };
