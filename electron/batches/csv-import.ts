@@ -1,14 +1,14 @@
-import { createReadStream, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { CSV_HEADERS } from '../../shared/domain/csv-columns';
-import { createCsvReader } from '../../shared/domain/csv-reader';
+import { CsvRecordTooLongError } from '../../shared/domain/csv-reader';
 import { createDuplicateTracker } from '../../shared/domain/duplicates';
 import type { Problem } from '../../shared/domain/voucher';
 import type { StoreDatabase } from '../store/database';
 import { errorText } from '../store/errors';
 import { loadWritableBatch } from './batch-lookup';
-import { splitDraft } from './inherit';
+import { parsedCsvRows } from './csv-parse-thread';
 import { FieldSets, RowInserter } from './row-writer';
-import { checkRow, isValid, storeRow } from './rows';
+import { isValid, problemState } from './rows';
 import { BatchError, type BatchDefaults } from './types';
 
 /**
@@ -61,7 +61,6 @@ export interface ImportReport {
   lastRow: number | null;
 }
 
-const CHUNK_BYTES = 1 << 20;
 
 class ImportStopped extends Error {}
 
@@ -91,7 +90,6 @@ export async function importCsvFile(db: StoreDatabase, batchId: number, file: st
     await db.write(async (tx) => {
       const batch = loadWritableBatch(tx, batchId);
       const base = batch.nextRow - 1;
-      const checkAgain = Object.keys(batch.defaults).length > 0;
       const inserter = new RowInserter(tx);
       const sets = new FieldSets(tx);
       const duplicates = createDuplicateTracker();
@@ -99,55 +97,63 @@ export async function importCsvFile(db: StoreDatabase, batchId: number, file: st
         duplicates.check(existing.code, existing.row_no);
       }
       let stopped = false;
-      const reader = createCsvReader({
-        checkDuplicates: false,
-        onHeader(layout) {
-          report.headerProblems = layout.problems.filter((problem) => !inheritsType(problem, batch.defaults));
-          if (report.headerProblems.some((problem) => problem.severity === 'error')) stopped = true;
-        },
-        onRow({ row, draft, problems }) {
-          if (stopped) return;
-          report.rowsRead += 1;
-          const { code, fields } = splitDraft(draft as unknown as Record<string, unknown>);
-          const batchRow = base + row;
-          // The reader checks each row on its own; with batch defaults the row is checked as it will be sent.
-          let found = checkAgain ? [...problems.filter((p) => p.field === ''), ...checkRow(batch.defaults, fields, code, row)] : problems;
-          if (isValid(found) || mode === 'keep-all') {
-            const repeat = duplicates.check(code, batchRow);
-            if (repeat) found = [...found, { ...repeat, row }];
-          }
-          const valid = isValid(found);
-          if (!valid) {
-            reject({ row, code, problems: found });
-            if (mode === 'stop-at-first-error') {
-              stopped = true;
-              report.stoppedAtRow = row;
-            }
-            if (mode !== 'keep-all') return;
-          }
-          const stored = base === 0 ? found : found.map((problem) => ({ ...problem, row: batchRow }));
-          storeRow(inserter, sets, batchId, batchRow, code, fields, stored);
-          report.stored += 1;
-          if (!valid) report.storedInvalid += 1;
-          else if (found.length > 0) report.storedWithWarnings += 1;
-          report.firstRow ??= batchRow;
-          report.lastRow = batchRow;
-        },
-      });
+      let nextRow = batch.nextRow;
       let bytesRead = 0;
-      for await (const chunk of createReadStream(file, { highWaterMark: CHUNK_BYTES }) as AsyncIterable<Buffer>) {
-        reader.writeBytes(chunk);
-        bytesRead += chunk.length;
-        options.onProgress?.({ phase: 'reading', bytesRead, totalBytes, rowsRead: report.rowsRead });
+      // Field sets are numbered by the reader; each gets its stored id once.
+      const setIds: number[] = [];
+      const store = (row: number, code: string, setIndex: number, given: Problem[]) => {
+        if (stopped) return;
+        report.rowsRead += 1;
+        const batchRow = base + row;
+        let found = given;
+        if (isValid(found) || mode === 'keep-all') {
+          const repeat = duplicates.check(code, batchRow);
+          if (repeat) found = [...found, { ...repeat, row }];
+        }
+        const valid = isValid(found);
+        if (!valid) {
+          reject({ row, code, problems: found });
+          if (mode === 'stop-at-first-error') {
+            stopped = true;
+            report.stoppedAtRow = row;
+          }
+          if (mode !== 'keep-all') return;
+        }
+        const stored = base === 0 ? found : found.map((problem) => ({ ...problem, row: batchRow }));
+        const state = problemState(stored);
+        inserter.add(batchId, batchRow, code, setIds[setIndex] as number, state.problems, state.valid);
+        report.stored += 1;
+        if (!valid) report.storedInvalid += 1;
+        else if (found.length > 0) report.storedWithWarnings += 1;
+        report.firstRow ??= batchRow;
+        report.lastRow = batchRow;
+      };
+      for await (const message of parsedCsvRows(file, batch.defaults)) {
+        if (message.kind === 'header') {
+          report.headerProblems = message.problems.filter((problem) => !inheritsType(problem, batch.defaults));
+          if (report.headerProblems.some((problem) => problem.severity === 'error')) stopped = true;
+        } else if (message.kind === 'rows') {
+          for (const [index, json] of message.newSets) setIds[index] = sets.idOf(json);
+          let flag = 0;
+          for (let i = 0; i < message.rows.length; i++) {
+            const problems = message.flagged[flag] === i ? (message.flaggedProblems[flag++] ?? []) : [];
+            store(message.rows[i] as number, message.codes[i] as string, message.sets[i] as number, problems);
+          }
+          bytesRead = message.bytesRead;
+          options.onProgress?.({ phase: 'reading', bytesRead, totalBytes, rowsRead: report.rowsRead });
+        } else if (message.kind === 'end') {
+          nextRow = batch.nextRow + message.rows;
+        } else {
+          throw message.tooLong ? new CsvRecordTooLongError(message.tooLong.row, message.tooLong.maxChars) : new BatchError(`Cannot read the CSV file ${file}: ${message.message}`);
+        }
         if (stopped) break;
       }
-      if (!stopped) reader.end();
       if (stopped) {
         report.stoppedAtRow ??= 0;
         throw new ImportStopped();
       }
       inserter.flush();
-      tx.run('UPDATE batches SET next_row = ?, updated_at = ? WHERE id = ?', [batch.nextRow + reader.rows, new Date().toISOString(), batchId]);
+      tx.run('UPDATE batches SET next_row = ?, updated_at = ? WHERE id = ?', [nextRow, new Date().toISOString(), batchId]);
       options.onProgress?.({ phase: 'saving', bytesRead, totalBytes, rowsRead: report.rowsRead });
     });
   } catch (error) {

@@ -14,7 +14,8 @@ export interface CsvRow {
 }
 
 export interface CsvReaderOptions {
-  onRow(row: CsvRow): void;
+  /** `cells` are the record as read, for a caller that can reuse work across equal records. */
+  onRow(row: CsvRow, cells: readonly string[]): void;
   /** Called once with the header mapping (and its problems) before the first row. */
   onHeader?(layout: CsvLayout): void;
   /** Report codes repeated within the file (default true; keeps one entry per code in memory). */
@@ -88,7 +89,7 @@ export function createCsvReader(options: CsvReaderOptions): CsvReader {
     if (parseProblem !== undefined) problems.push(recordProblem(rows, code, parseProblem, 'a well-formed CSV record', parseProblem, 'error'));
     const duplicate = duplicates?.check(code, rows);
     if (duplicate) problems.push(duplicate);
-    options.onRow({ row: rows, draft: draft as unknown as VoucherDraft, problems });
+    options.onRow({ row: rows, draft: draft as unknown as VoucherDraft, problems }, cells);
   }
 
   function parseComplete(final: boolean): void {
