@@ -53,7 +53,7 @@ export function createServices(options: ServicesOptions): Services {
   const handlers: InvokeHandlers = {
     'app.info': () => options.appInfo,
     ...batchHandlers(library),
-    ...csvHandlers(options.dataDir, library, lifecycle),
+    ...csvHandlers(options.dataDir, library, lifecycle, emit),
     ...settingsHandlers({ settings, secrets: secrets.store, connection, dataDir: options.dataDir, keychain: secrets.label }),
     ...outboxHandlers(library, connection),
     ...syncHandlers({ library, connection, lifecycle, emit }),

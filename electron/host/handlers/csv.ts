@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { appendFile, mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readCsv } from '../../../shared/domain/csv-reader';
+import type { ImportProgress } from '../../batches/csv-import';
 import type { LibraryServices } from '../../batches/library';
+import type { EmitEvent } from '../events';
 import type { InvokeHandlers } from '../ipc-guard';
 import type { Lifecycle } from '../lifecycle';
 
@@ -11,6 +13,8 @@ type CsvHandlers = Pick<InvokeHandlers, 'csv.uploadStart' | 'csv.uploadChunk' | 
 /** Bytes read for a preview: plenty for the header and the first rows of any sane file. */
 const PREVIEW_BYTES = 256 * 1024;
 const EXPORT_PIECE_BYTES = 1 << 20;
+/** Import progress goes out at most this often, so a fast read does not flood the page with events. */
+const PROGRESS_INTERVAL_MS = 100;
 
 /** Reads up to `max` bytes at `offset`, ending on a whole UTF-8 character (or at the end of the file). */
 async function readText(file: string, offset: number, max: number): Promise<{ text: string; bytes: number; end: boolean }> {
@@ -32,7 +36,7 @@ async function readText(file: string, offset: number, max: number): Promise<{ te
  * CSV files cross between the page and main in pieces, through private files in the data folder:
  * an upload is previewed and imported by streaming, an export is written whole and read out.
  */
-export function csvHandlers(dataDir: string, library: () => Promise<LibraryServices>, lifecycle: Lifecycle): CsvHandlers {
+export function csvHandlers(dataDir: string, library: () => Promise<LibraryServices>, lifecycle: Lifecycle, emit: EmitEvent): CsvHandlers {
   const folder = join(dataDir, 'transfers');
   const files = new Map<string, string>();
   lifecycle.onFlush('csv transfers', () => rm(folder, { recursive: true, force: true }));
@@ -79,8 +83,15 @@ export function csvHandlers(dataDir: string, library: () => Promise<LibraryServi
       };
     },
     'csv.import': async ({ uploadId, batchId, mode }) => {
+      let lastAt = 0;
+      const onProgress = (progress: ImportProgress): void => {
+        const now = Date.now();
+        if (progress.phase === 'reading' && now - lastAt < PROGRESS_INTERVAL_MS) return;
+        lastAt = now;
+        emit('csv.importProgress', { uploadId, batchId, ...progress });
+      };
       try {
-        return await (await library()).importCsv(batchId, fileOf(uploadId), { mode });
+        return await (await library()).importCsv(batchId, fileOf(uploadId), { mode, onProgress });
       } finally {
         await forget(uploadId);
       }
