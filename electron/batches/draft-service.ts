@@ -2,6 +2,7 @@ import type { StoreDatabase } from '../store/database';
 import type { Params, Writer } from '../store/statements';
 import { countRows, loadBatch, loadWritableBatch } from './batch-lookup';
 import { splitDraft } from './inherit';
+import { PageSeeker } from './page-seek';
 import { FieldSets, RowInserter } from './row-writer';
 import { BY_CODE, SELECT_ROWS, type StoredRow, checkRow, problemState, recheckCodes, storeRow, toDraftRow } from './rows';
 import { BatchError, type DraftFields, type DraftPage, type DraftQuery, type DraftRow, type RowCounts } from './types';
@@ -22,8 +23,11 @@ export interface DraftChanges {
 /** Rows of a batch: add, edit, delete, and paged reads so a caller never loads a whole batch. */
 export class DraftService {
   private readonly totals = new Map<string, { commit: number; n: number }>();
+  private readonly seeker: PageSeeker;
 
-  constructor(private readonly db: StoreDatabase) {}
+  constructor(private readonly db: StoreDatabase) {
+    this.seeker = new PageSeeker(db);
+  }
 
   /** Appends rows (each a voucher draft: its code and the fields it sets itself) in one commit. */
   async add(batchId: number, drafts: readonly Record<string, unknown>[]): Promise<DraftRow[]> {
@@ -114,14 +118,19 @@ export class DraftService {
     const where = conditions.join(' AND ');
     // The code index holds (code, batch_id) plus the key (batch_id, row_no): this order is its own.
     const order = query.sort === 'code' ? 'code, batch_id, row_no' : 'row_no';
+    const total = this.countCached(`SELECT count(*) AS n FROM drafts WHERE ${where}`, params);
+    const start = this.seeker.start(
+      { batchId, where, params, byCode: query.sort === 'code', order, wholeBatch: conditions.length === 1, offset, total },
+      this.db.commitCount,
+    );
+    const seekWhere = start ? `${where} AND ${start.condition}` : where;
     // The offset is skipped in drafts alone; only the rows of the page look up their fields.
     const stored = this.db.all<StoredRow>(
       `SELECT row_no, code, fields, problems, valid FROM
-        (SELECT batch_id, row_no, code, set_id, problems, valid FROM drafts WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?) AS page
+        (SELECT batch_id, row_no, code, set_id, problems, valid FROM drafts WHERE ${seekWhere} ORDER BY ${order} LIMIT ? OFFSET ?) AS page
         CROSS JOIN field_sets ON field_sets.id = page.set_id ORDER BY ${order}`,
-      [...params, limit, offset] as Params,
+      [...params, ...(start?.params ?? []), limit, start ? start.skip : offset] as Params,
     );
-    const total = this.countCached(`SELECT count(*) AS n FROM drafts WHERE ${where}`, params);
     return { rows: stored.map((row) => toDraftRow(row, batch.defaults)), total, offset, limit };
   }
 
