@@ -62,12 +62,14 @@ const opRef = z.object({ opId: id }).strict();
 const noRequest = z.object({}).strict();
 const planOperation = z.object({ id, kind: z.string(), label: z.string(), requests: z.number().int(), codes: z.number().int(), bytes: z.number().int() });
 
+const rewardBase = { name: z.string().min(1), metadata: z.record(z.string(), z.unknown()).optional() };
+
 export const rewardRequestSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('CAMPAIGN'), name: z.string().min(1), campaign: z.object({ id: z.string().min(1), balance: z.number().int().positive().optional() }) }),
-  z.object({ type: z.literal('COIN'), name: z.string().min(1), exchange_ratio: z.number().positive(), points_ratio: z.number().positive() }),
+  z.object({ type: z.literal('CAMPAIGN'), ...rewardBase, campaign: z.object({ id: z.string().min(1), balance: z.number().int().positive().optional() }) }),
+  z.object({ type: z.literal('COIN'), ...rewardBase, exchange_ratio: z.number().positive(), points_ratio: z.number().positive() }),
   z.object({
     type: z.literal('MATERIAL'),
-    name: z.string().min(1),
+    ...rewardBase,
     product: z.object({ id: z.string().min(1), sku_id: z.string().min(1) }),
     stock: z.number().int().min(0).optional(),
   }),

@@ -127,11 +127,25 @@ describe('batches and the batch editor in Chromium', () => {
     expect(lines.at(-1)).toMatch(/^GEN-\d{10},GIFT_VOUCHER,500/);
   });
 
-  it('renames, duplicates, deletes and restores batches from the list', async () => {
+  it('renames in an inline dialog (Esc cancels, Enter saves), duplicates, deletes and restores batches from the list', async () => {
     await page.getByRole('button', { name: '← All batches' }).click();
-    page.once('dialog', (dialog) => void dialog.accept('Spring 2031'));
+    const dialog = page.getByRole('dialog', { name: 'Rename Spring gift cards' });
     await page.getByRole('button', { name: 'Rename Spring gift cards' }).click();
+    const input = dialog.getByLabel('New name');
+    expect(await input.inputValue()).toBe('Spring gift cards');
+    await input.fill('Never saved');
+    await page.keyboard.press('Escape');
+    await eventually(() => dialog.count()).toBe(0);
+    expect(await page.getByRole('cell', { name: 'Never saved' }).count()).toBe(0);
+    await page.getByRole('cell', { name: 'Spring gift cards', exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Rename Spring gift cards' }).click();
+    await eventually(() => input.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Spring 2031');
+    await page.keyboard.press('Enter');
     await page.getByRole('cell', { name: 'Spring 2031', exact: true }).waitFor();
+    await eventually(() => dialog.count()).toBe(0);
     await page.getByRole('button', { name: 'Duplicate Spring 2031' }).click();
     await page.getByRole('cell', { name: 'Spring 2031 (copy)', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Delete Spring 2031 (copy)' }).click();

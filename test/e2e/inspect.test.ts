@@ -128,4 +128,32 @@ describe('publications, stacks, earning rules, rewards and deletes in Chromium a
     await page.getByRole('button', { name: 'Show rewards in the service' }).click();
     await page.getByRole('table', { name: 'Rewards' }).getByRole('cell', { name: 'Ten credits' }).waitFor();
   });
+
+  it('queues a material reward with stock and metadata (and refuses metadata that is not a JSON object), then creates it on sync', async () => {
+    await page.getByRole('button', { name: 'Rewards', exact: true }).click();
+    await page.getByLabel('Kind').selectOption('MATERIAL');
+    await page.getByLabel('Reward name').fill('Desk lamp');
+    await page.getByLabel('Product id').fill('prod_coffee00001');
+    await page.getByLabel('SKU id').fill('sku_mug0001');
+    await page.getByLabel('Stock').fill('25');
+    await page.getByLabel('Metadata (JSON)').fill('["not", "an object"]');
+    await page.getByRole('button', { name: 'Queue reward' }).click();
+    await page.getByRole('alert').getByText(/Metadata must be a JSON object/).waitFor();
+    await page.getByLabel('Metadata (JSON)').fill('{"tier": "gold", "shelf": 3}');
+    await page.getByRole('button', { name: 'Queue reward' }).click();
+    const queued = page.getByText(/Reward "Desk lamp" queued as operation (\d+)/);
+    await queued.waitFor();
+    const opId = Number(/operation (\d+)/.exec(await queued.innerText())?.[1]);
+    await page.getByRole('button', { name: 'Outbox' }).click();
+    await page.getByRole('button', { name: 'Sync', exact: true }).click();
+    const ops = page.getByRole('table', { name: 'Operations' });
+    await eventually(() => ops.getByText('done', { exact: true }).count()).toBe(opId);
+
+    const sb = opened.app.sandbox;
+    if (!sb) throw new Error('the e2e app has no sandbox');
+    const client = createClient({ target: { sandbox: sb.urls[sb.hostCluster] }, auth: { type: 'keys', ...sb.credentials } });
+    const rewards = (await client.listRewards({ limit: 100 })).items;
+    const mug = rewards.find((r) => r.name === 'Desk lamp') as Record<string, unknown> | undefined;
+    expect(mug).toMatchObject({ type: 'MATERIAL', stock: 25, metadata: { tier: 'gold', shelf: 3 } });
+  });
 });

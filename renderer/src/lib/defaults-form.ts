@@ -1,3 +1,5 @@
+import { metadataFromText } from './metadata-text';
+
 /** The defaults panel's fields, as text the inputs bind to. */
 export interface DefaultsForm {
   type: '' | 'GIFT_VOUCHER' | 'DISCOUNT_VOUCHER';
@@ -44,15 +46,7 @@ export function defaultsFromForm(form: DefaultsForm): Record<string, unknown> {
   if (form.category.trim()) out['category'] = form.category.trim();
   if (form.startDate) out['start_date'] = new Date(form.startDate).toISOString();
   if (form.expirationDate) out['expiration_date'] = new Date(form.expirationDate).toISOString();
-  if (form.metadata.trim()) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(form.metadata);
-    } catch {
-      throw new Error('Metadata must be a JSON object, e.g. {"campaign": "summer"}');
-    }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('Metadata must be a JSON object, e.g. {"campaign": "summer"}');
-    out['metadata'] = parsed;
-  }
+  const metadata = metadataFromText(form.metadata);
+  if (metadata) out['metadata'] = metadata;
   return out;
 }
