@@ -101,4 +101,33 @@ describe('CSV import', () => {
     const batch = await library.batches.create({ name: 'B' });
     await expect(library.importCsv(batch.id, '/nonexistent/file.csv')).rejects.toThrow(/Cannot read the CSV file \/nonexistent\/file\.csv/);
   });
+
+  it('gives each row the fields of its own cells when rows share cells, even cells holding control characters', async () => {
+    const csv = join(libraries.tempDir(), 'shared.csv');
+    const lines = [
+      'Code,Voucher Type,Value,Discount Type,Category,region',
+      'A1,DISCOUNT_VOUCHER,10,PERCENT,"x\u0001y",z',
+      'A2,DISCOUNT_VOUCHER,10,PERCENT,x,"y\u0001z"',
+      'A3,DISCOUNT_VOUCHER,10,PERCENT,"x\u0001y",z',
+      'A4,DISCOUNT_VOUCHER,20,PERCENT,x,z',
+      'A5,DISCOUNT_VOUCHER,20,PERCENT,x,z',
+      'A6,DISCOUNT_VOUCHER, 20,PERCENT,x,z',
+    ];
+    writeFileSync(csv, lines.join('\n'));
+    const library = await libraries.open();
+    const batch = await library.batches.create({ name: 'Shared' });
+    expect(await library.importCsv(batch.id, csv)).toMatchObject({ stored: 6, rejectedCount: 0 });
+    const fields = [1, 2, 3, 4, 5, 6].map((row) => library.drafts.row(batch.id, row).fields);
+    expect(fields.map((f) => [f['category'], (f['metadata'] as Record<string, string>)['region'], (f['discount'] as { percent_off: number }).percent_off])).toEqual([
+      ['x\u0001y', 'z', 10],
+      ['x', 'y\u0001z', 10],
+      ['x\u0001y', 'z', 10],
+      ['x', 'z', 20],
+      ['x', 'z', 20],
+      ['x', 'z', 20],
+    ]);
+    // Rows 4 to 6 set the same fields (" 20" reads as 20), so they are stored once.
+    const sets = library.db.all<{ set_id: number }>('SELECT set_id FROM drafts WHERE batch_id = ? ORDER BY row_no', [batch.id]).map((r) => r.set_id);
+    expect(new Set(sets).size).toBe(3);
+  });
 });
