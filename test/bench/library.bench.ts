@@ -9,7 +9,7 @@ const ROWS = 1_000_000;
 const TARGET_MS = 10_000;
 // Measured here before the import read rows in a worker thread and stored them with fewer bound
 // values (2026-11-22, load average 3.7): the figures the ratios below compare against.
-const BEFORE = { importMs: 17_857, importCpuMs: 16_708, deepPageMs: 169.4 };
+const BEFORE = { importMs: 17_857, importCpuMs: 16_708, peakRssMb: 342.4, deepPageMs: 169.4 };
 const dir = mkdtempSync(join(tmpdir(), 'voucher-desk-bench-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -78,7 +78,7 @@ describe('library benchmark', () => {
         `    before: ${ms(BEFORE.importMs)}, now ${(importMs / BEFORE.importMs).toFixed(2)}x of that`,
         `  CPU time of the import (both threads): ${ms(importCpuMs)}, before ${ms(BEFORE.importCpuMs)}, now ${(importCpuMs / BEFORE.importCpuMs).toFixed(2)}x (wall time above also counts waiting for a busy machine; load average now ${loadavg()[0]?.toFixed(1)})`,
         `  throughput: ${Math.round(ROWS / (importMs / 1000)).toLocaleString('en-US')} rows/s`,
-        `  peak memory (RSS): ${mb(peakRss)}`,
+        `  peak memory (RSS): ${mb(peakRss)}, before ${BEFORE.peakRssMb} MB (the reading thread has its own heap)`,
         `  library file: ${mb(files.fileBytes)} (${(files.fileBytes / ROWS).toFixed(0)} bytes/row)`,
         `  one small durable write (edit one row, journal + fsync): ${smallWriteMs.toFixed(1)} ms`,
         `  one page of 100 rows at offset 0: ${firstPageMs.toFixed(1)} ms; at offset 900,000 (right after the edit, so rows are counted again): ${pageMs.toFixed(1)} ms, before ${BEFORE.deepPageMs} ms`,
