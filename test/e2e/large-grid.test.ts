@@ -1,14 +1,20 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SCROLL_HEIGHT } from '../../renderer/src/lib/scroll-map';
-import { eventually, openApp, type OpenApp } from './harness';
+import { writeVoucherCsv } from './fixtures';
+import { eventually, openApp, screenshot, type OpenApp } from './harness';
 
 // 1,200,000 rows of 30 px are 36M px, past Chromium's layout cap (about 33.5M px): without the
 // compressed scroll space the grid could not scroll to its end.
 const ROWS = 1_200_000;
 const PER_CALL = 200_000;
+const IMPORT_ROWS = 300_000;
 
-describe('a batch grid taller than the browser can lay out', () => {
+describe('large batches: a grid taller than the browser can lay out, and a long CSV import', () => {
   let opened: OpenApp;
+  const filesDir = mkdtempSync(join(tmpdir(), 'voucher-desk-large-'));
 
   beforeAll(async () => {
     opened = await openApp({}, { width: 1400, height: 900 });
@@ -22,6 +28,7 @@ describe('a batch grid taller than the browser can lay out', () => {
 
   afterAll(async () => {
     await opened?.close();
+    rmSync(filesDir, { recursive: true, force: true });
   });
 
   it('reaches the last of 1,200,000 rows with the scrollbar and with Ctrl+End', async () => {
@@ -50,5 +57,24 @@ describe('a batch grid taller than the browser can lay out', () => {
     await lastRow.getByText(String(ROWS), { exact: true }).waitFor({ timeout: 20_000 });
     await eventually(inView).toBe(true);
     await eventually(() => lastRow.locator('[role="gridcell"]:focus').count()).toBe(1);
+  }, 120_000);
+
+  it('shows the progress of a 300,000-row CSV import as a bar over the file\'s bytes', async () => {
+    const { page } = opened;
+    const file = writeVoucherCsv(filesDir, IMPORT_ROWS, 'BIG');
+    await opened.app.services.handlers['batches.create']!({ name: 'Imported' });
+    await page.getByRole('button', { name: '← All batches' }).click();
+    await page.getByRole('button', { name: 'Open Imported' }).click();
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    await page.getByLabel('CSV file').setInputFiles(file);
+    await page.getByRole('table', { name: 'Preview' }).getByRole('row', { name: /BIG-000001/ }).waitFor();
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const bar = page.getByRole('progressbar', { name: 'Import progress' });
+    await bar.waitFor();
+    expect(Number(await bar.getAttribute('max'))).toBe(statSync(file).size);
+    await page.getByText(/^(Reading|Saving): [\d,]+ rows, [\d.]+ of [\d.]+ MB$/).waitFor();
+    await screenshot(page, 'import-progress');
+    await page.getByLabel('Import result').filter({ hasText: `stored ${IMPORT_ROWS.toLocaleString('en-US')}` }).waitFor({ timeout: 60_000 });
+    expect(await bar.count()).toBe(0);
   }, 120_000);
 });
