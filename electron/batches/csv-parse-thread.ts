@@ -7,37 +7,46 @@ import { readCsvRows, type ParsedMessage } from './csv-rows';
 import type { BatchDefaults } from './types';
 
 /**
- * The parsed rows of a CSV file, read in a worker thread when the worker's source can be loaded
- * (run from the TypeScript sources, as the command line, tests and benchmarks do), else in this
- * thread. Ending the iteration early stops the worker.
+ * The parsed rows of a CSV file, read in a worker thread when the worker can be loaded (from the
+ * TypeScript sources, as the command line, tests and benchmarks run, or from the bundle built
+ * beside main.cjs, as the packaged app runs), else in this thread. Ending the iteration early
+ * stops the worker.
  */
 export function parsedCsvRows(file: string, defaults: BatchDefaults): AsyncIterable<ParsedMessage> {
   const worker = workerSource();
   return worker ? fromWorker(worker, file, defaults) : readCsvRows(file, defaults);
 }
 
-interface WorkerSource {
-  script: string;
-  tsx: string;
-}
+export type WorkerSource = { kind: 'bundle'; script: string } | { kind: 'sources'; script: string; tsx: string };
 
 function workerSource(): WorkerSource | null {
-  if (!import.meta.url.startsWith('file:') || !import.meta.url.endsWith('.ts')) return null;
+  if (!import.meta.url.startsWith('file:')) return null;
+  if (!import.meta.url.endsWith('.ts')) return bundledWorker(fileURLToPath(import.meta.url));
   const script = fileURLToPath(new URL('./csv-parse-worker.ts', import.meta.url));
   if (!existsSync(script)) return null;
   try {
     const tsxPackage = createRequire(import.meta.url).resolve('tsx/package.json');
-    return { script, tsx: join(dirname(tsxPackage), 'dist/esm/api/index.mjs') };
+    return { kind: 'sources', script, tsx: join(dirname(tsxPackage), 'dist/esm/api/index.mjs') };
   } catch {
     return null;
   }
 }
 
-async function* fromWorker(source: WorkerSource, file: string, defaults: BatchDefaults): AsyncGenerator<ParsedMessage> {
-  // The worker loads TypeScript through tsx, as the command line does.
-  const bootstrap = `import(${JSON.stringify(pathToFileURL(source.tsx).href)})
-    .then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(source.script).href)}); })`;
-  const worker = new Worker(bootstrap, { eval: true, workerData: { file, defaults } });
+/**
+ * The worker bundle beside the main bundle. In the packaged app it is unpacked from the asar
+ * archive (build/electron-builder.yml), because a worker thread cannot start from inside one.
+ */
+export function bundledWorker(mainBundle: string): WorkerSource | null {
+  const beside = join(dirname(mainBundle), 'csv-parse-worker.mjs');
+  const script = beside.replace(/\.asar([\\/])/, '.asar.unpacked$1');
+  return existsSync(script) ? { kind: 'bundle', script } : null;
+}
+
+export async function* fromWorker(source: WorkerSource, file: string, defaults: BatchDefaults): AsyncGenerator<ParsedMessage> {
+  const worker =
+    source.kind === 'bundle'
+      ? new Worker(source.script, { workerData: { file, defaults } })
+      : new Worker(tsxBootstrap(source.tsx, source.script), { eval: true, workerData: { file, defaults } });
   const queue: ParsedMessage[] = [];
   let failure: ParsedMessage | null = null;
   let wake: (() => void) | null = null;
@@ -75,4 +84,10 @@ async function* fromWorker(source: WorkerSource, file: string, defaults: BatchDe
   } finally {
     await worker.terminate();
   }
+}
+
+// From the sources, the worker loads TypeScript through tsx, as the command line does.
+function tsxBootstrap(tsx: string, script: string): string {
+  return `import(${JSON.stringify(pathToFileURL(tsx).href)})
+    .then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(script).href)}); })`;
 }

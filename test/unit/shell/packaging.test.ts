@@ -61,7 +61,12 @@ describe('electron-builder configuration', () => {
 
   it('packs the built bundles and the manifest, and unpacks the files loaded from disk', () => {
     expect(config.files.flatMap((set) => set.filter)).toEqual(['dist/main/**', 'dist/renderer/**', 'package.json']);
-    expect(config.asarUnpack).toEqual(['node_modules/keytar/build/Release/*.node', 'node_modules/sql.js/dist/sql-wasm.wasm']);
+    expect(config.asarUnpack).toEqual([
+      'node_modules/keytar/build/Release/*.node',
+      'node_modules/sql.js/dist/sql-wasm.wasm',
+      // A worker thread cannot start from inside the asar archive.
+      'dist/main/csv-parse-worker.mjs',
+    ]);
     expect(readdirSync('node_modules/keytar/build/Release').some((f) => f.endsWith('.node'))).toBe(true);
     expect(existsSync('node_modules/sql.js/dist/sql-wasm.wasm')).toBe(true);
   });

@@ -1,0 +1,54 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import os from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundledWorker, fromWorker } from '../../../electron/batches/csv-parse-thread';
+import { readCsvRows, type ParsedMessage } from '../../../electron/batches/csv-rows';
+import { buildBundle } from '../../unit/shell/bundle-build';
+import { writeFixtureCsv } from './csv-fixture';
+import { PERCENT_DEFAULTS } from './library-fixture';
+
+let outDir = '';
+let code = '';
+
+beforeAll(() => {
+  outDir = mkdtempSync(join(os.tmpdir(), 'vd-csv-worker-'));
+  code = buildBundle('csv-parse-worker', outDir);
+});
+
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+async function collect(messages: AsyncIterable<ParsedMessage>): Promise<ParsedMessage[]> {
+  const all: ParsedMessage[] = [];
+  for await (const message of messages) all.push(message);
+  return all;
+}
+
+// The packaged app runs the CSV reader from the bundle built beside main.cjs, not from the sources.
+describe('the bundled CSV worker', () => {
+  it('imports nothing but Node built-ins, so it runs unpacked outside the asar archive', () => {
+    const imported = [...code.matchAll(/^import .* from "([^"]+)"/gm)].map((m) => m[1] ?? '');
+    const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
+    expect(imported.filter((name) => !builtins.has(name))).toEqual([]);
+  });
+
+  it('delivers exactly the rows this thread reads', async () => {
+    const source = bundledWorker(join(outDir, 'main.cjs'));
+    expect(source).toEqual({ kind: 'bundle', script: join(outDir, 'csv-parse-worker.mjs') });
+    const csv = join(outDir, 'in.csv');
+    await writeFixtureCsv(csv, 5_000, new Set([7, 4_321]));
+    const defaults = { ...PERCENT_DEFAULTS, category: 'default' };
+    if (!source) throw new Error('no worker bundle');
+    expect(await collect(fromWorker(source, csv, defaults))).toEqual(await collect(readCsvRows(csv, defaults)));
+  });
+
+  it('is looked up in the unpacked copy of an asar archive, and not found when absent', () => {
+    const resources = join(outDir, 'resources');
+    mkdirSync(join(resources, 'app.asar.unpacked', 'dist', 'main'), { recursive: true });
+    const unpacked = join(resources, 'app.asar.unpacked', 'dist', 'main', 'csv-parse-worker.mjs');
+    writeFileSync(unpacked, '');
+    expect(bundledWorker(join(resources, 'app.asar', 'dist', 'main', 'main.cjs'))).toEqual({ kind: 'bundle', script: unpacked });
+    expect(bundledWorker(join(outDir, 'elsewhere', 'main.cjs'))).toBeNull();
+  });
+});
