@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_EARNING_RULE_IDS } from '../../electron/sandbox/server';
 import { createClient } from '../../shared/api';
 import { describeEarningRule } from '../../shared/domain/earning-rule-summary';
 import { eventually, openApp, screenshot, type OpenApp } from './harness';
@@ -83,18 +84,18 @@ describe('publications, stacks, earning rules, rewards and deletes in Chromium a
 
   it('shows the seeded earning rules readably, live and then from the offline cache, and a missing one as the service error', async () => {
     await page.getByRole('button', { name: 'Earning rules' }).click();
-    for (const id of ['ern_points0000001', 'ern_proportional1']) {
+    for (const id of [SEED_EARNING_RULE_IDS.points, SEED_EARNING_RULE_IDS.proportional]) {
       const expected = await expectedLines(id);
       expect(expected.some((line) => /expire|points/i.test(line))).toBe(true);
       expect(await showRule(id, false)).toEqual(expected);
       expect(await showRule(id, true)).toEqual(expected);
     }
     await screenshot(page, 'earning-rule');
-    await page.getByLabel('Earning rule id').fill('ern_never_fetched');
+    await page.getByLabel('Earning rule id').fill('lern_0000000000000000');
     await page.getByRole('button', { name: 'Show rule' }).click();
     await page.getByRole('alert').getByText(/not in the offline cache/).waitFor();
     await page.getByLabel('Offline cache').setChecked(false);
-    await page.getByLabel('Earning rule id').fill('ern_missing');
+    await page.getByLabel('Earning rule id').fill('lern_ffffffffffffffff');
     await page.getByRole('button', { name: 'Show rule' }).click();
     await page.getByRole('alert').getByText(/Request id:/).waitFor();
   });

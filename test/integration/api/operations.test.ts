@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidRequestError, ServiceError, publicationPages, scopesFor, stackPages, type VoucherClient } from '../../../shared/api';
 import type { VoucherDraft } from '../../../shared/domain/voucher';
+import { SEED_EARNING_RULE_IDS } from '../../../electron/sandbox/server';
 import { startHarness, waitForJob, type Harness } from './sandbox-harness';
 
 let h: Harness;
@@ -60,8 +61,8 @@ describe.each([
   });
 
   it('gets an earning rule (v2)', async () => {
-    const rule = await client().getEarningRule('ern_points0000001');
-    expect(rule).toMatchObject({ id: 'ern_points0000001', object: 'earning_rule', status: 'ACTIVE' });
+    const rule = await client().getEarningRule(SEED_EARNING_RULE_IDS.points);
+    expect(rule).toMatchObject({ id: SEED_EARNING_RULE_IDS.points, object: 'earning_rule', status: 'ACTIVE' });
   });
 
   it('imports JSON, polls the async action, gets, lists and deletes vouchers', async () => {

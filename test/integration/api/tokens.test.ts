@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CredentialsRejectedError, TokenManager, createClient, type VoucherClient } from '../../../shared/api';
+import { SEED_EARNING_RULE_IDS } from '../../../electron/sandbox/server';
 import { startHarness, type Harness } from './sandbox-harness';
 
 let h: Harness;
@@ -47,7 +48,7 @@ describe('OAuth token manager against the sandbox', () => {
     await client.listRewards({ limit: 1 });
     await client.listRewards({ limit: 1 });
     expect(client.tokenStatus()?.scopes).toEqual(['rewards']);
-    await client.getEarningRule('ern_points0000001');
+    await client.getEarningRule(SEED_EARNING_RULE_IDS.points);
     expect(client.tokenStatus()?.scopes).toEqual(['loyalties', 'rewards']);
     await client.listRewards({ limit: 1 });
     expect(minted() - before).toBe(2);
