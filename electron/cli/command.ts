@@ -85,6 +85,15 @@ export function checkedOptions<T>(check: () => T): T {
   }
 }
 
+/** A target typed on the command line; one that is neither a region nor an http(s) base URL is wrong usage. */
+export function typedTarget<T>(text: string, parse: (text: string) => T): T {
+  try {
+    return parse(text);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
 export function positional(args: ParsedArgs, index: number, name: string): string {
   const value = args.positionals[index];
   if (value === undefined || value === '') throw new UsageError(`missing <${name}>`);

@@ -113,6 +113,10 @@ describe('voucher-desk batch (the real binary)', { timeout: 240_000 }, () => {
     expect(badOrder.stderr).toMatch(/Invalid order: "-nothing"; allowed: .*created_at/);
     expect(runBin(['publications', 'list', '--result', 'MAYBE', '--target', 'eu', ...at]).status).toBe(2);
     expect(runBin(['stacks', '--created-before', 'yesterday', '--target', 'eu', ...at]).status).toBe(2);
+    const badTarget = runBin(['sync', '--target', 'ftp://nowhere', ...at]);
+    expect(badTarget.status).toBe(2);
+    expect(badTarget.stderr).toContain('Target "ftp://nowhere" must be an http or https URL');
+    expect(runBin(['keys', 'show', 'ftp://nowhere', ...at]).status).toBe(2);
   });
 
   it('moves a batch to the trash, restores it, and empties the trash', () => {
