@@ -155,6 +155,8 @@ export async function importCsvFile(db: StoreDatabase, batchId: number, file: st
         report.stoppedAtRow ??= 0;
         throw new ImportStopped();
       }
+      // A file with no rows, or only rejected ones, leaves the batch as it was (not even its date).
+      if (report.stored === 0) throw new ImportStopped();
       inserter.flush();
       tx.run('UPDATE batches SET next_row = ?, updated_at = ? WHERE id = ?', [nextRow, new Date().toISOString(), batchId]);
       options.onProgress?.({ phase: 'saving', bytesRead, totalBytes, rowsRead: report.rowsRead });

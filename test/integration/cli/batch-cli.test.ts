@@ -96,6 +96,11 @@ describe('voucher-desk batch (the real binary)', { timeout: 240_000 }, () => {
     expect(binary.status).toBe(1);
     expect(binary.stderr).toContain(`${gzipped} is not a text CSV: it looks like a gzip archive.`);
     expect(binary.stderr).not.toContain('Code column');
+    const headerOnly = join(dir, 'header.csv');
+    writeFileSync(headerOnly, 'Code,Voucher Type,Value\n');
+    const noRows = runBin(['batch', 'import-csv', 'Untouched', headerOnly, ...at]);
+    expect(noRows.status).toBe(1);
+    expect(noRows.stdout).toContain('Nothing was stored: the file has a header but no rows.');
     expect(runJson<BatchSummary[]>(['batch', 'list', ...at])).toEqual(before);
   });
 
