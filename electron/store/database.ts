@@ -71,7 +71,8 @@ export class StoreDatabase implements Reader {
     /** What opening noticed that loses nothing (a crash tail dropped, a checkpoint finished). */
     readonly notes: readonly string[],
   ) {
-    if (journal.size > 0) this.journalSince = Date.now();
+    // Commits found in the journal were made after the last full save.
+    if (journal.size > 0) this.journalSince = manifest ? Date.parse(manifest.current.takenAt) : Date.now();
   }
 
   get file(): string {

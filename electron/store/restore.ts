@@ -66,7 +66,8 @@ function continuingJournal(SQL: SqlJsStatic, files: DatabaseFiles, bytes: Buffer
     const later = journal.entries.filter((e) => e.seq > lastCommit);
     if (later.length === 0 || later.some((e, i) => e.seq !== lastCommit + 1 + i)) return undefined;
     checkHeader(bytes);
-    const db = new SQL.Database(bytes);
+    // sql.js works on the array it is given; the trial must not change the bytes to be restored.
+    const db = new SQL.Database(Uint8Array.from(bytes));
     try {
       if (readMeta(db).journalSeq !== lastCommit) return undefined;
       for (const entry of later) {
