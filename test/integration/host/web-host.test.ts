@@ -154,6 +154,22 @@ describe('web host', () => {
     expect(wrongHost).toMatchObject({ status: 421, closedByServer: true });
   });
 
+  it('lets go of a call whose client went away before sending its whole body', async () => {
+    const reports: string[] = [];
+    const other = await startWebHost({ handlers: {}, rendererDir: join(dir, 'renderer'), report: (_channel, message) => reports.push(message) });
+    try {
+      const socket = connect(Number(new URL(other.origin).port), '127.0.0.1');
+      await new Promise<void>((resolve) => socket.once('connect', resolve));
+      socket.write(`POST /api/invoke/app.info HTTP/1.1\r\nhost: ${new URL(other.origin).host}\r\nx-voucher-desk-token: ${other.token}\r\ncontent-length: 1000000\r\n\r\n`);
+      socket.write(Buffer.alloc(10_000, 'x'));
+      socket.destroy();
+      // Node reports the cut body as the request's 'aborted' error; the read ends with it instead of waiting forever.
+      await expect.poll(() => reports, { timeout: 5_000 }).toContain('aborted');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('answers 400, not 500, to malformed percent-encoding in a path', async () => {
     for (const path of ['/%', '/%E0%A4%A', '/api/invoke/%', '/api/invoke/app.%E0%A4%A']) {
       const answer = await call(host, path, path.startsWith('/api/') ? { method: 'POST', headers: { 'x-voucher-desk-token': host.token }, body: '{}' } : {});
