@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -52,5 +52,30 @@ describe('the libraryHealth handlers', () => {
     expect(held).toMatchObject({ state: 'attention', canStartFresh: false, message: expect.stringContaining('is open in another Voucher Desk process') });
     await holder.close();
     expect(await handler(s, 'libraryHealth.get')({})).toEqual({ state: 'ok' });
+  });
+
+  it('name a damaged outbox file, list its kept copies, and open again once one is restored', async () => {
+    const dir = tempDir();
+    const first = services(dir);
+    await first.handlers['batches.create']?.({ name: 'Kept' });
+    await first.lifecycle.shutdown({ stopMs: 1_000, flushMs: 5_000 });
+    const file = join(dir, 'outbox.sqlite');
+    writeFileSync(file, readFileSync(file).subarray(0, 1024));
+
+    const s = services(dir);
+    const health = await handler(s, 'libraryHealth.get')({});
+    if (health.state !== 'attention') throw new Error('a cut outbox.sqlite was opened');
+    const outbox = health.databases.find((db) => db.database === 'outbox');
+    expect(outbox?.ok).toBe(false);
+    expect(outbox?.problems.map((p) => p.file)).toContain('outbox.sqlite');
+    expect(health.databases.find((db) => db.database === 'library')?.ok).toBe(true);
+    const copy = outbox?.keptCopies[0];
+    if (!copy) throw new Error('no kept copy of the outbox');
+
+    const done = await handler(s, 'libraryHealth.restore')({ database: 'outbox', copyId: copy.id });
+    expect(done.health).toEqual({ state: 'ok' });
+    expect(done.setAside.some((f) => f.startsWith('set-aside/') && f.endsWith('outbox.sqlite'))).toBe(true);
+    expect(readFileSync(join(dir, done.setAside.find((f) => f.endsWith('outbox.sqlite')) ?? '')).length).toBe(1024);
+    expect((await s.handlers['batches.list']?.({ trash: false }))?.map((b) => b.name)).toEqual(['Kept']);
   });
 });
