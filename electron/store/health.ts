@@ -60,6 +60,8 @@ function checkDatabase(SQL: SqlJsStatic, dir: string, database: DatabaseName): D
 }
 
 function checkBodies(dir: string, db: SqlJsDatabase): FileProblem[] {
+  // A new outbox has no tables yet: nothing was queued.
+  if (queryAll(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'chunks'").length === 0) return [];
   const rows = queryAll<{ body_file: string; body_hash: string }>(
     db,
     `SELECT c.body_file, c.body_hash FROM chunks c JOIN operations o ON o.id = c.op_id
