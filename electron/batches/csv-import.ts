@@ -1,11 +1,10 @@
-import { statSync } from 'node:fs';
 import { CSV_HEADERS } from '../../shared/domain/csv-columns';
 import { CsvRecordTooLongError } from '../../shared/domain/csv-reader';
 import { createDuplicateTracker } from '../../shared/domain/duplicates';
 import type { Problem } from '../../shared/domain/voucher';
 import type { StoreDatabase } from '../store/database';
-import { errorText } from '../store/errors';
 import { loadWritableBatch } from './batch-lookup';
+import { checkCsvFile } from './csv-file-check';
 import { parsedCsvRows } from './csv-parse-thread';
 import { FieldSets, RowInserter } from './row-writer';
 import { isValid, problemState } from './rows';
@@ -40,6 +39,8 @@ export interface ImportOptions {
   onRejected?(rejected: RejectedRow): void;
   /** How many rejected rows the returned report keeps (default 1000); all are counted. */
   reportLimit?: number;
+  /** How the user knows the file, for messages (an upload's original name); the path by default. */
+  fileName?: string;
 }
 
 export interface ImportReport {
@@ -67,7 +68,9 @@ class ImportStopped extends Error {}
 /** Streams a CSV file in the service's import format into a batch, in one durable commit. */
 export async function importCsvFile(db: StoreDatabase, batchId: number, file: string, options: ImportOptions = {}): Promise<ImportReport> {
   const mode = options.mode ?? 'stop-at-first-error';
-  const totalBytes = fileSize(file);
+  const name = options.fileName ?? file;
+  // Refused before the batch is touched: an empty or binary file stores nothing and changes nothing.
+  const totalBytes = checkCsvFile(file, name);
   const report: ImportReport = {
     mode,
     rowsRead: 0,
@@ -144,7 +147,7 @@ export async function importCsvFile(db: StoreDatabase, batchId: number, file: st
         } else if (message.kind === 'end') {
           nextRow = batch.nextRow + message.rows;
         } else {
-          throw message.tooLong ? new CsvRecordTooLongError(message.tooLong.row, message.tooLong.maxChars) : new BatchError(`Cannot read the CSV file ${file}: ${message.message}`);
+          throw message.tooLong ? new CsvRecordTooLongError(message.tooLong.row, message.tooLong.maxChars) : new BatchError(`Cannot read the CSV file ${name}: ${message.message}`);
         }
         if (stopped) break;
       }
@@ -152,6 +155,8 @@ export async function importCsvFile(db: StoreDatabase, batchId: number, file: st
         report.stoppedAtRow ??= 0;
         throw new ImportStopped();
       }
+      // A file with no rows, or only rejected ones, leaves the batch as it was (not even its date).
+      if (report.stored === 0) throw new ImportStopped();
       inserter.flush();
       tx.run('UPDATE batches SET next_row = ?, updated_at = ? WHERE id = ?', [nextRow, new Date().toISOString(), batchId]);
       options.onProgress?.({ phase: 'saving', bytesRead, totalBytes, rowsRead: report.rowsRead });
@@ -170,14 +175,4 @@ export async function importCsvFile(db: StoreDatabase, batchId: number, file: st
 // Without a Voucher Type column every row can still get its type from the batch defaults.
 function inheritsType(problem: Problem, defaults: BatchDefaults): boolean {
   return problem.field === CSV_HEADERS.voucher_type && defaults.type !== undefined;
-}
-
-function fileSize(file: string): number {
-  try {
-    const stat = statSync(file);
-    if (!stat.isFile()) throw new Error('not a file');
-    return stat.size;
-  } catch (error) {
-    throw new BatchError(`Cannot read the CSV file ${file}: ${errorText(error)}`);
-  }
 }

@@ -3,43 +3,59 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { readCsvRows, type ParsedMessage } from './csv-rows';
+import type { ParsedMessage } from './csv-rows';
 import type { BatchDefaults } from './types';
 
 /**
- * The parsed rows of a CSV file, read in a worker thread when the worker can be loaded (from the
- * TypeScript sources, as the command line, tests and benchmarks run, or from the bundle built
- * beside main.cjs, as the packaged app runs), else in this thread. Ending the iteration early
- * stops the worker.
+ * The parsed rows of a CSV file, always read in a worker thread started from the file beside this
+ * module (see workerSource). Ending the iteration early stops the worker.
  */
 export function parsedCsvRows(file: string, defaults: BatchDefaults): AsyncIterable<ParsedMessage> {
-  const worker = workerSource();
-  return worker ? fromWorker(worker, file, defaults) : readCsvRows(file, defaults);
+  return fromWorker(workerSource(import.meta.url), file, defaults);
 }
 
 export type WorkerSource = { kind: 'bundle'; script: string } | { kind: 'sources'; script: string; tsx: string };
 
-function workerSource(): WorkerSource | null {
-  if (!import.meta.url.startsWith('file:')) return null;
-  if (!import.meta.url.endsWith('.ts')) return bundledWorker(fileURLToPath(import.meta.url));
-  const script = fileURLToPath(new URL('./csv-parse-worker.ts', import.meta.url));
-  if (!existsSync(script)) return null;
-  try {
-    const tsxPackage = createRequire(import.meta.url).resolve('tsx/package.json');
-    return { kind: 'sources', script, tsx: join(dirname(tsxPackage), 'dist/esm/api/index.mjs') };
-  } catch {
-    return null;
+/** The worker's file (or what starts it) is not where this build puts it; nothing falls back to reading in this thread. */
+export class CsvWorkerMissingError extends Error {
+  constructor(readonly file: string) {
+    super(`The CSV reader cannot start: ${file} is missing. Reinstall Voucher Desk, or from the sources run \`npm run build\` (or \`npm install\`) again.`);
+    this.name = 'CsvWorkerMissingError';
   }
+}
+
+function present(file: string): string {
+  if (!existsSync(file)) throw new CsvWorkerMissingError(file);
+  return file;
+}
+
+/**
+ * One rule for every way the app runs: the worker sits beside the module that starts it. From the
+ * TypeScript sources (the command line, tests, benchmarks, under tsx) that is csv-parse-worker.ts,
+ * loaded through tsx; in a build (`npm run build`, the packaged app) this module is inside
+ * main.cjs and the worker is the bundle csv-parse-worker.mjs beside it.
+ */
+export function workerSource(moduleUrl: string): WorkerSource {
+  if (!moduleUrl.startsWith('file:')) throw new CsvWorkerMissingError(`csv-parse-worker beside ${moduleUrl} (not a file)`);
+  const here = fileURLToPath(moduleUrl);
+  if (!here.endsWith('.ts')) return bundledWorker(here);
+  const script = present(join(dirname(here), 'csv-parse-worker.ts'));
+  let tsxPackage: string;
+  try {
+    tsxPackage = createRequire(moduleUrl).resolve('tsx/package.json');
+  } catch {
+    throw new CsvWorkerMissingError(join(dirname(here), 'node_modules', 'tsx'));
+  }
+  return { kind: 'sources', script, tsx: present(join(dirname(tsxPackage), 'dist/esm/api/index.mjs')) };
 }
 
 /**
  * The worker bundle beside the main bundle. In the packaged app it is unpacked from the asar
  * archive (build/electron-builder.yml), because a worker thread cannot start from inside one.
  */
-export function bundledWorker(mainBundle: string): WorkerSource | null {
+export function bundledWorker(mainBundle: string): WorkerSource {
   const beside = join(dirname(mainBundle), 'csv-parse-worker.mjs');
-  const script = beside.replace(/\.asar([\\/])/, '.asar.unpacked$1');
-  return existsSync(script) ? { kind: 'bundle', script } : null;
+  return { kind: 'bundle', script: present(beside.replace(/\.asar([\\/])/, '.asar.unpacked$1')) };
 }
 
 export async function* fromWorker(source: WorkerSource, file: string, defaults: BatchDefaults): AsyncGenerator<ParsedMessage> {

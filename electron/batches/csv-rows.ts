@@ -6,8 +6,8 @@ import { checkRow } from './rows';
 import type { BatchDefaults, DraftFields } from './types';
 
 // The reading half of a CSV import: parse, map, validate and serialize each row's own fields, with
-// no database. It runs in a worker thread when it can (csv-parse-thread.ts), so that reading and
-// storing overlap on two cores; its output is plain data that crosses threads cheaply.
+// no database. It runs in a worker thread (csv-parse-thread.ts), so that reading and storing
+// overlap on two cores; its output is plain data that crosses threads cheaply.
 
 /** The rows read from one piece of the file. */
 export interface RowBatch {

@@ -1,3 +1,4 @@
+import { InvalidRequestError } from '../../shared/api';
 import type { LibraryServices } from '../batches/library';
 import type { SecretStore } from '../secrets/secret-store';
 import type { CliIo } from './io';
@@ -25,6 +26,8 @@ export interface CliContext {
 export interface CommandOutput {
   data: unknown;
   text: string;
+  /** 1 when the command ran but did not do what was asked (an import that stored nothing); its report is still printed. */
+  exitCode?: 1;
 }
 
 export interface Command {
@@ -61,11 +64,34 @@ export function stringOption(args: ParsedArgs, name: string): string | undefined
   return typeof value === 'string' ? value : undefined;
 }
 
-export function integerOption(args: ParsedArgs, name: string, min = 0): number | undefined {
+/** A whole-number option; a value outside min..max is wrong usage, like a value that is not a number. */
+export function integerOption(args: ParsedArgs, name: string, min = 0, max = Number.MAX_SAFE_INTEGER): number | undefined {
   const text = stringOption(args, name);
   if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text) || Number(text) < min) throw new UsageError(`--${name} must be a whole number, ${min} or more (got "${text}")`);
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max.toLocaleString('en-US')}`;
+    throw new UsageError(`--${name} must be a whole number ${range} (got "${text}")`);
+  }
   return Number(text);
+}
+
+/** Runs the API client's check of query values built from options: a value it refuses is wrong usage. */
+export function checkedOptions<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof InvalidRequestError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+/** A target typed on the command line; one that is neither a region nor an http(s) base URL is wrong usage. */
+export function typedTarget<T>(text: string, parse: (text: string) => T): T {
+  try {
+    return parse(text);
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 export function positional(args: ParsedArgs, index: number, name: string): string {

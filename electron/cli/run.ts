@@ -63,7 +63,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
     };
     const output = await command.run(ctx, args);
     io.out(json ? `${JSON.stringify(output.data, null, 2)}\n` : output.text);
-    return 0;
+    return output.exitCode ?? 0;
   } catch (error) {
     const usage = error instanceof UsageError;
     const message = error instanceof Error ? error.message : String(error);

@@ -3,7 +3,7 @@ import { cacheState, setCacheState } from '../cache';
 import type { StoreDatabase } from '../store/database';
 import { resolveSyncTarget, type SyncTarget } from '../sync/target';
 import type { CliContext, OptionSpec, ParsedArgs } from './command';
-import { stringOption } from './command';
+import { stringOption, typedTarget } from './command';
 
 export const TARGET_ENV = 'VOUCHER_DESK_TARGET';
 const REMEMBERED = 'target';
@@ -22,9 +22,10 @@ export interface InspectTarget extends SyncTarget {
 
 /** `--target`, else $VOUCHER_DESK_TARGET, else the target the cache last pulled from. */
 export function resolveTarget(args: ParsedArgs, cache: StoreDatabase, env: NodeJS.ProcessEnv = process.env): InspectTarget {
-  const text = stringOption(args, 'target') ?? (env[TARGET_ENV] || undefined) ?? cacheState(cache, REMEMBERED);
+  const typed = stringOption(args, 'target');
+  const text = typed ?? (env[TARGET_ENV] || undefined) ?? cacheState(cache, REMEMBERED);
   if (text === undefined) throw new Error(`Say which target: --target eu|us|as, a dedicated cluster URL or the sandbox URL (or set ${TARGET_ENV})`);
-  const resolved = resolveSyncTarget(text);
+  const resolved = typed === undefined ? resolveSyncTarget(text) : typedTarget(typed, resolveSyncTarget);
   return { ...resolved, baseUrl: baseUrlOf(resolved.target) };
 }
 

@@ -8,6 +8,7 @@ import { createConnection, type Connection } from './handlers/connection';
 import { csvHandlers } from './handlers/csv';
 import { inspectHandlers } from './handlers/inspect';
 import { lazyLibrary } from './handlers/library';
+import { libraryHealthHandlers } from './handlers/library-health';
 import { outboxHandlers } from './handlers/outbox';
 import { syncHandlers } from './handlers/sync';
 import { settingsHandlers } from './handlers/settings';
@@ -58,6 +59,7 @@ export function createServices(options: ServicesOptions): Services {
     ...outboxHandlers(library, connection),
     ...syncHandlers({ library, connection, lifecycle, emit }),
     ...inspectHandlers(options.dataDir, connection, lifecycle),
+    ...libraryHealthHandlers(options.dataDir, library),
   };
   return { handlers, lifecycle, emit, syncGate, settings, connection };
 }

@@ -6,6 +6,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { EventChannel } from '../../shared/ipc/channels';
 import { contentSecurityPolicy } from '../window/csp';
 import type { SendEvent } from './events';
+import { ipcFail } from '../../shared/ipc/result';
 import { createIpcGuard, type InvokeHandlers } from './ipc-guard';
 
 export const INVOKE_PREFIX = '/api/invoke/';
@@ -78,20 +79,62 @@ function sameToken(given: string | undefined, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function answer(res: ServerResponse, status: number, body: string, type = 'text/plain; charset=utf-8'): void {
-  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+interface AnswerOptions {
+  type?: string;
+  /**
+   * Ends the connection after the answer: a refusal given before the request's body was read
+   * leaves that body unread, so the socket cannot carry another request.
+   */
+  close?: boolean;
+}
+
+function answer(res: ServerResponse, status: number, body: string, options: AnswerOptions = {}): void {
+  res.writeHead(status, {
+    'content-type': options.type ?? 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    ...(options.close && { connection: 'close' }),
+  });
   res.end(body);
 }
 
-async function readBody(req: IncomingMessage): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) return undefined;
-    chunks.push(chunk);
+function refuse(res: ServerResponse, status: number, body: string): void {
+  answer(res, status, body, { close: true });
+}
+
+/** The body, or undefined once it passes the limit; reading then stops, and the rest stays unread. */
+function readBody(req: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.off('data', onData);
+        req.pause();
+        resolve(undefined);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.once('error', reject);
+  });
+}
+
+/** A percent-decoded path, or undefined when its encoding is malformed (`/%`, a cut UTF-8 sequence). */
+function decodePath(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
   }
-  return Buffer.concat(chunks).toString('utf8');
+}
+
+function declaredLength(req: IncomingMessage): number {
+  const text = req.headers['content-length'];
+  return text === undefined ? 0 : Number(text);
 }
 
 /**
@@ -112,7 +155,9 @@ export async function startWebHost(options: WebHostOptions, hub: EventHub = crea
   const csp = contentSecurityPolicy();
 
   async function serveFile(res: ServerResponse, pathname: string): Promise<void> {
-    const relative = normalize(decodeURIComponent(pathname === '/' ? '/index.html' : pathname)).replace(/^([/\\])+/, '');
+    const decoded = decodePath(pathname === '/' ? '/index.html' : pathname);
+    if (decoded === undefined) return refuse(res, 400, 'Malformed percent-encoding in the path');
+    const relative = normalize(decoded).replace(/^([/\\])+/, '');
     const file = join(options.rendererDir, relative);
     if (!file.startsWith(options.rendererDir + sep)) return answer(res, 404, 'Not found');
     const info = await stat(file).catch(() => undefined);
@@ -126,26 +171,38 @@ export async function startWebHost(options: WebHostOptions, hub: EventHub = crea
     res.end(await readFile(file));
   }
 
-  async function invoke(req: IncomingMessage, res: ServerResponse, channel: string): Promise<void> {
-    if (req.method !== 'POST') return answer(res, 405, 'Use POST');
+  // Every check that needs no body comes first, so a caller without the token (or from another
+  // origin) never gets a byte of its body read, let alone buffered and parsed.
+  async function invoke(req: IncomingMessage, res: ServerResponse, encodedChannel: string): Promise<void> {
+    if (req.method !== 'POST') return refuse(res, 405, 'Use POST');
+    const channel = decodePath(encodedChannel);
+    if (channel === undefined) return refuse(res, 400, 'Malformed percent-encoding in the channel name');
     const origin = req.headers.origin;
-    if (origin !== undefined && !allowedHosts.has(origin.replace(/^http:\/\//, ''))) return answer(res, 403, 'Foreign origin');
+    if (origin !== undefined && !allowedHosts.has(origin.replace(/^http:\/\//, ''))) return refuse(res, 403, 'Foreign origin');
+    const given = req.headers[TOKEN_HEADER];
+    const sender = typeof given === 'string' ? given : undefined;
+    if (!sameToken(sender, token)) {
+      const message = `Refused ${channel}: ${sender === undefined ? 'the call carries no run token' : 'the run token is wrong'}.`;
+      options.report?.(channel, message);
+      return answer(res, 401, JSON.stringify(ipcFail({ code: 'forbidden_sender', channel, message })), { type: 'application/json', close: true });
+    }
+    const tooLarge = `The request is larger than ${MAX_BODY_BYTES} bytes`;
+    if (declaredLength(req) > MAX_BODY_BYTES) return refuse(res, 413, tooLarge);
     const text = await readBody(req);
-    if (text === undefined) return answer(res, 413, `The request is larger than ${MAX_BODY_BYTES} bytes`);
+    if (text === undefined) return refuse(res, 413, tooLarge);
     let payload: unknown;
     try {
       payload = text === '' ? {} : JSON.parse(text);
     } catch {
       return answer(res, 400, 'The body is not JSON');
     }
-    const given = req.headers[TOKEN_HEADER];
-    const result = await guard.handle(channel, typeof given === 'string' ? given : undefined, payload);
+    const result = await guard.handle(channel, sender, payload);
     const status = !result.ok && result.error.code === 'forbidden_sender' ? 401 : 200;
-    answer(res, status, JSON.stringify(result), 'application/json');
+    answer(res, status, JSON.stringify(result), { type: 'application/json' });
   }
 
   function events(req: IncomingMessage, res: ServerResponse, url: URL): void {
-    if (!sameToken(url.searchParams.get('token') ?? undefined, token)) return answer(res, 401, 'Missing or wrong run token');
+    if (!sameToken(url.searchParams.get('token') ?? undefined, token)) return refuse(res, 401, 'Missing or wrong run token');
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
     res.write(': connected\n\n');
     hub.attach(res);
@@ -153,11 +210,11 @@ export async function startWebHost(options: WebHostOptions, hub: EventHub = crea
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!allowedHosts.has(req.headers.host ?? '')) return answer(res, 421, 'Unknown Host header');
+    if (!allowedHosts.has(req.headers.host ?? '')) return refuse(res, 421, 'Unknown Host header');
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
-    if (url.pathname.startsWith(INVOKE_PREFIX)) return invoke(req, res, decodeURIComponent(url.pathname.slice(INVOKE_PREFIX.length)));
+    if (url.pathname.startsWith(INVOKE_PREFIX)) return invoke(req, res, url.pathname.slice(INVOKE_PREFIX.length));
     if (url.pathname === EVENTS_PATH) return events(req, res, url);
-    if (req.method !== 'GET' && req.method !== 'HEAD') return answer(res, 405, 'Use GET');
+    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Use GET');
     return serveFile(res, url.pathname);
   }
 

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { replaceFileDurably, syncDirectory } from '../store/durable-file';
 
 // Import request bodies are snapshots taken when the batch was queued: what is sent is exactly what
-// was reviewed. They live in files beside the outbox database (one folder per operation), each with
-// a manifest of its codes and draft rows. The files are written durably before the outbox commit
-// that refers to them; a folder no operation refers to (a crash in between) is removed at open.
+// was reviewed. They live in files beside the outbox database (one folder per operation, named by
+// its uid), each with a manifest of its codes and draft rows. The files are written durably before
+// the outbox commit that refers to them. The body's checksum is in the outbox; the manifest carries
+// its own. A folder is removed only once its operation is known to be finished.
 
 export const BODIES_FOLDER = 'outbox-bodies';
 
@@ -16,9 +17,17 @@ export interface ChunkManifest {
   rows: number[];
 }
 
+/** A saved request file that is missing or no longer holds what was queued: it is never sent. */
 export class BodyChangedError extends Error {
-  constructor(readonly file: string) {
-    super(`The saved request body ${file} no longer matches what was queued (its checksum differs); cancel the operation and queue the batch again`);
+  constructor(
+    readonly file: string,
+    readonly problem: string,
+    operation = operationUidOf(file),
+  ) {
+    super(
+      `The saved request file ${file} (operation ${operation}) ${problem}; it is not sent. Cancel the ` +
+        'operation and queue the batch again, or put the outbox back from a kept copy ("voucher-desk library restore").',
+    );
     this.name = 'BodyChangedError';
   }
 }
@@ -41,31 +50,85 @@ export class BodyFiles {
       mkdirSync(dir, { recursive: true });
       syncDirectory(this.root);
     }
-    replaceFileDurably(join(dir, `${idx}.codes.json`), Buffer.from(JSON.stringify(manifest), 'utf8'));
+    const sealed = { sha256: manifestChecksum(manifest), codes: manifest.codes, rows: manifest.rows };
+    replaceFileDurably(join(dir, `${idx}.codes.json`), Buffer.from(JSON.stringify(sealed), 'utf8'));
     replaceFileDurably(join(dir, `${idx}.body`), Buffer.from(body, 'utf8'));
     return `${uid}/${idx}.body`;
   }
 
   read(name: string, hash: string): string {
     const file = join(this.root, name);
-    const body = readFileSync(file, 'utf8');
-    if (sha256(body) !== hash) throw new BodyChangedError(file);
+    const body = readText(file);
+    if (sha256(body) !== hash) throw new BodyChangedError(file, 'no longer matches what was queued (its checksum differs)');
     return body;
   }
 
   manifest(name: string): ChunkManifest {
-    return JSON.parse(readFileSync(join(this.root, name.replace(/\.body$/, '.codes.json')), 'utf8')) as ChunkManifest;
+    const file = join(this.root, name.replace(/\.body$/, '.codes.json'));
+    let parsed: { sha256?: unknown; codes?: unknown; rows?: unknown };
+    try {
+      parsed = JSON.parse(readText(file)) as typeof parsed;
+    } catch (error) {
+      if (error instanceof BodyChangedError) throw error;
+      throw new BodyChangedError(file, `is not readable JSON (${(error as Error).message})`);
+    }
+    const { codes, rows } = parsed;
+    if (!Array.isArray(codes) || !Array.isArray(rows) || codes.length !== rows.length) {
+      throw new BodyChangedError(file, 'does not hold a list of codes and their rows');
+    }
+    const manifest = { codes: codes as string[], rows: rows as number[] };
+    // Files written before manifests carried a checksum have none; their JSON shape is all there is to check.
+    if (parsed.sha256 !== undefined && parsed.sha256 !== manifestChecksum(manifest)) {
+      throw new BodyChangedError(file, 'no longer matches what was queued (its checksum differs)');
+    }
+    return manifest;
   }
 
-  /** Removes folders of operations the outbox does not know (queueing cut short by a crash). */
-  sweep(knownUids: ReadonlySet<string>): string[] {
+  /** Every problem with the files of chunks still to be sent or reconciled (for `library check`). */
+  check(chunks: readonly { bodyFile: string; bodyHash: string }[]): { file: string; problem: string }[] {
+    const problems: { file: string; problem: string }[] = [];
+    for (const chunk of chunks) {
+      for (const read of [() => this.read(chunk.bodyFile, chunk.bodyHash), () => this.manifest(chunk.bodyFile)]) {
+        try {
+          read();
+        } catch (error) {
+          if (!(error instanceof BodyChangedError)) throw error;
+          problems.push({ file: error.file, problem: error.message });
+        }
+      }
+    }
+    return problems;
+  }
+
+  /**
+   * Removes the folders of operations known to be finished. A folder no operation refers to is left
+   * alone: it may belong to an operation of an outbox that is being restored.
+   */
+  sweep(finishedUids: ReadonlySet<string>): string[] {
     if (!existsSync(this.root)) return [];
     const removed: string[] = [];
     for (const name of readdirSync(this.root)) {
-      if (knownUids.has(name)) continue;
+      if (!finishedUids.has(name)) continue;
       rmSync(join(this.root, name), { recursive: true, force: true });
       removed.push(name);
     }
     return removed;
   }
+}
+
+function manifestChecksum(manifest: ChunkManifest): string {
+  return sha256(JSON.stringify({ codes: manifest.codes, rows: manifest.rows }));
+}
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new BodyChangedError(file, code === 'ENOENT' ? 'is missing' : `cannot be read (${(error as Error).message})`);
+  }
+}
+
+function operationUidOf(file: string): string {
+  return file.split(/[\\/]/).at(-2) ?? '?';
 }

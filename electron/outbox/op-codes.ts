@@ -1,10 +1,18 @@
 import { dependenciesOf } from '../../shared/outbox/dependencies';
+import { BodyChangedError } from './bodies';
 import type { Outbox } from './outbox';
 import type { ChunkRecord } from './records';
 
 /** The codes and batch rows one chunk carries (from its manifest file, or its own code). */
 export function chunkCodes(outbox: Outbox, chunk: ChunkRecord): { codes: string[]; rows: (number | null)[] } {
-  if (chunk.bodyFile !== null) return outbox.bodies.manifest(chunk.bodyFile);
+  if (chunk.bodyFile !== null) {
+    try {
+      return outbox.bodies.manifest(chunk.bodyFile);
+    } catch (error) {
+      if (!(error instanceof BodyChangedError)) throw error;
+      throw new BodyChangedError(error.file, error.problem, `${chunk.opId}, ${chunk.bodyFile.split('/')[0]}`);
+    }
+  }
   if (chunk.code !== null) return { codes: [chunk.code], rows: [chunk.rowNo] };
   return { codes: [], rows: [] };
 }

@@ -93,7 +93,9 @@ export class Outbox {
   static async open(dataDir: string, options: { now?: () => Date } = {}): Promise<Outbox> {
     const db = await openOutbox(dataDir, outboxMigrations);
     const outbox = new Outbox(db, new BodyFiles(dataDir), options.now ?? (() => new Date()));
-    outbox.bodies.sweep(new Set(db.all<{ uid: string }>('SELECT uid FROM operations').map((r) => r.uid)));
+    // Reached only when the outbox opened clean (a refused one throws above), so "finished" is known.
+    const finished = db.all<{ uid: string }>("SELECT uid FROM operations WHERE state IN ('done', 'failed', 'cancelled')");
+    outbox.bodies.sweep(new Set(finished.map((r) => r.uid)));
     return outbox;
   }
 

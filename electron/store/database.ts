@@ -1,11 +1,15 @@
-import { mkdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Database as SqlJsDatabase, SqlJsStatic } from 'sql.js';
-import { replaceFileDurably } from './durable-file';
+import { refuseOpen } from './refuse';
+import { prepareFile } from './durable-file';
 import { StoreTooNewError, StoreWriteError, errorText } from './errors';
+import { type DatabaseFiles, databaseFiles } from './files';
 import { JournalWriter } from './journal';
+import { KEPT_COPIES, dropOlderCopies, writeKeptCopy } from './kept';
 import { type LoadedDatabase, loadDatabase, removeLeftoverTempFiles } from './load';
 import { acquireLock } from './lock';
+import { EMPTY_SHA256, type Manifest, type SnapshotFacts, sha256, writeManifest } from './manifest';
 import { META_TABLE, type Migration, applyMigrations, checkMigrations, latestVersion, pendingMigrations } from './migrations';
 import { loadSqlJs } from './sqljs';
 import { type Params, type Reader, RecordingWriter, type Row, type Writer, queryAll, queryOne } from './statements';
@@ -16,13 +20,17 @@ export interface OpenDatabaseOptions {
   /** The file is `<dir>/<name>.sqlite`, its journal `<dir>/<name>.commits`. */
   name: string;
   migrations: readonly Migration[];
-  /** When the file is unreadable: move it aside and start an empty database instead of failing. */
+  /** When the files do not match their manifest: set them aside and start empty (the cache only). */
   startFresh?: boolean;
   /** A commit that records more than this many bytes of statements writes a snapshot instead. */
   journalRecordLimit?: number;
-  /** The journal is folded into a new snapshot once it grows past this many bytes. */
-  journalCompactBytes?: number;
+  /** The journal is folded into a new snapshot (a checkpoint) once it grows past this many bytes. */
+  checkpointBytes?: number;
+  /** ... or once its oldest commit is this old, so it is never the only copy for long. */
+  checkpointSeconds?: number;
 }
+
+type Settings = Required<Pick<OpenDatabaseOptions, 'journalRecordLimit' | 'checkpointBytes' | 'checkpointSeconds'>>;
 
 export interface WriteOptions {
   /** Write a whole snapshot even for a small change (used after migrations). */
@@ -46,51 +54,68 @@ export class StoreDatabase implements Reader {
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
   private commits = 0;
+  private timer: NodeJS.Timeout | undefined;
+  /** When the oldest commit that is only in the journal was made (ms), if any is. */
+  private journalSince: number | undefined;
 
   private constructor(
     private readonly SQL: SqlJsStatic,
     readonly name: string,
-    readonly file: string,
-    readonly journalFile: string,
+    private readonly paths: DatabaseFiles,
     private db: SqlJsDatabase,
     private seq: number,
     private journal: JournalWriter,
+    private manifest: Manifest | undefined,
     private readonly releaseLock: () => void,
-    private readonly options: Required<Pick<OpenDatabaseOptions, 'journalRecordLimit' | 'journalCompactBytes' | 'startFresh'>>,
-  ) {}
+    private readonly settings: Settings,
+    /** What opening noticed that loses nothing (a crash tail dropped, a checkpoint finished). */
+    readonly notes: readonly string[],
+  ) {
+    // Commits found in the journal were made after the last full save.
+    if (journal.size > 0) this.journalSince = manifest ? Date.parse(manifest.current.takenAt) : Date.now();
+  }
+
+  get file(): string {
+    return this.paths.snapshot;
+  }
+
+  get journalFile(): string {
+    return this.paths.journal;
+  }
 
   static async open(options: OpenDatabaseOptions): Promise<StoreDatabase> {
     checkMigrations(options.name, options.migrations);
     mkdirSync(options.dir, { recursive: true });
-    const file = join(options.dir, `${options.name}.sqlite`);
-    const journalFile = join(options.dir, `${options.name}.commits`);
+    const paths = databaseFiles(resolve(options.dir), options.name);
     const SQL = await loadSqlJs();
-    const releaseLock = acquireLock(file);
+    const releaseLock = acquireLock(paths.snapshot);
     let loaded: LoadedDatabase | undefined;
     try {
-      removeLeftoverTempFiles(file);
-      loaded = loadDatabase(SQL, file, journalFile, options.startFresh ?? false);
+      removeLeftoverTempFiles(paths.snapshot);
+      const result = loadDatabase(SQL, paths);
+      loaded = result.ok ? result.loaded : refuseOpen(SQL, paths, result.problems, options.startFresh ?? false);
       const known = latestVersion(options.migrations);
-      if (loaded.schemaVersion > known) throw new StoreTooNewError(file, loaded.schemaVersion, known);
+      if (loaded.schemaVersion > known) throw new StoreTooNewError(paths.snapshot, loaded.schemaVersion, known);
       configure(loaded.db);
-      const { schemaVersion, fresh } = loaded;
+      const { schemaVersion, fresh, legacy } = loaded;
       const store = new StoreDatabase(
         SQL,
         options.name,
-        file,
-        journalFile,
+        paths,
         loaded.db,
         loaded.seq,
-        new JournalWriter(journalFile, loaded.journalBytes),
+        new JournalWriter(paths.journal, loaded.journalBytes),
+        loaded.manifest,
         releaseLock,
         {
-          startFresh: options.startFresh ?? false,
           journalRecordLimit: options.journalRecordLimit ?? 256 * 1024,
-          journalCompactBytes: options.journalCompactBytes ?? 8 * 1024 * 1024,
+          checkpointBytes: options.checkpointBytes ?? 4 * 1024 * 1024,
+          checkpointSeconds: options.checkpointSeconds ?? 5,
         },
+        loaded.notes,
       );
       loaded = undefined;
-      await store.migrate(pendingMigrations(options.migrations, schemaVersion), fresh);
+      await store.migrate(pendingMigrations(options.migrations, schemaVersion), fresh || legacy);
       return store;
     } catch (error) {
       loaded?.db.close();
@@ -99,8 +124,9 @@ export class StoreDatabase implements Reader {
     }
   }
 
-  private async migrate(pending: readonly Migration[], fresh: boolean): Promise<void> {
-    if (pending.length === 0 && !fresh) return;
+  /** `mustSave`: the files on disk have no manifest yet (a new database, or one of an older version). */
+  private async migrate(pending: readonly Migration[], mustSave: boolean): Promise<void> {
+    if (pending.length === 0 && !mustSave) return;
     try {
       await this.write((tx) => applyMigrations(tx, pending), { snapshot: true });
     } catch (error) {
@@ -136,7 +162,7 @@ export class StoreDatabase implements Reader {
   write<T>(fn: (tx: Writer) => T | Promise<T>, options: WriteOptions = {}): Promise<T> {
     return this.serialize(async () => {
       this.assertOpen();
-      const tx = new RecordingWriter(this.db, this.options.journalRecordLimit);
+      const tx = new RecordingWriter(this.db, this.settings.journalRecordLimit);
       this.db.run('BEGIN');
       let result: T;
       try {
@@ -166,11 +192,11 @@ export class StoreDatabase implements Reader {
     });
   }
 
-  /** Folds the journal into a fresh snapshot. */
+  /** Folds the journal into a fresh snapshot, kept as a copy too (a checkpoint). */
   compact(): Promise<void> {
     return this.serialize(async () => {
       this.assertOpen();
-      this.saveSnapshot();
+      this.checkpoint(true);
     });
   }
 
@@ -183,14 +209,37 @@ export class StoreDatabase implements Reader {
     };
   }
 
+  /**
+   * Leaves the files so that each can be checked on its own: a checkpoint when one is due, else the
+   * journal's length and checksum sealed in the manifest; and the newest snapshot always kept.
+   */
   close(): Promise<void> {
     return this.serialize(async () => {
       if (this.closed) return;
       this.closed = true;
+      clearTimeout(this.timer);
+      try {
+        this.closeCheckpoint();
+      } catch {
+        // Every commit is already durable in the journal, which the next open checks line by line.
+      }
       this.journal.close();
       this.db.close();
       this.releaseLock();
     });
+  }
+
+  private closeCheckpoint(): void {
+    const newestKept = this.manifest?.kept.at(-1)?.generation;
+    if (this.journal.size > 0 && this.checkpointDue()) this.checkpoint(true);
+    else if (this.journal.size > 0) this.seal();
+    else if (this.manifest && newestKept !== this.manifest.current.generation) this.checkpoint(true);
+  }
+
+  private checkpointDue(): boolean {
+    if (this.journal.size > this.settings.checkpointBytes) return true;
+    const since = this.journalSince ?? Date.now();
+    return Date.now() - since >= this.settings.checkpointSeconds * 1000;
   }
 
   private commitToJournal(tx: RecordingWriter): void {
@@ -203,12 +252,21 @@ export class StoreDatabase implements Reader {
     }
     this.db.run('COMMIT');
     this.seq = seq;
-    if (this.journal.size > this.options.journalCompactBytes) {
-      try {
-        this.saveSnapshot();
-      } catch {
-        // The commit is already durable in the journal; compaction is tried again after the next one.
-      }
+    this.journalSince ??= Date.now();
+    if (this.checkpointDue()) this.checkpointQuietly();
+    else this.timer ??= setTimeout(() => void this.serialize(async () => this.timedCheckpoint()), this.settings.checkpointSeconds * 1000).unref();
+  }
+
+  private timedCheckpoint(): void {
+    this.timer = undefined;
+    if (!this.closed && this.journal.size > 0) this.checkpointQuietly();
+  }
+
+  private checkpointQuietly(): void {
+    try {
+      this.checkpoint(false);
+    } catch {
+      // The commits are already durable in the journal; the checkpoint is tried again after the next one.
     }
   }
 
@@ -216,28 +274,84 @@ export class StoreDatabase implements Reader {
     // The snapshot is exported from committed state, so commit first and undo by reloading on failure.
     this.db.run('COMMIT');
     try {
-      this.saveSnapshot();
+      this.checkpoint(false);
     } catch (error) {
       this.reloadFromDisk();
       throw new StoreWriteError(this.file, errorText(error));
     }
   }
 
-  private saveSnapshot(): void {
+  /**
+   * Writes a full snapshot. Order matters for crashes: the snapshot goes to a temp file and the
+   * kept copy is written, then the manifest naming both (and the snapshot before, still in place),
+   * then the snapshot takes its name and the journal is cleared. Whatever point a crash stops at,
+   * the next open finds files that match the manifest, and the journal still has what is missing.
+   */
+  private checkpoint(keep: boolean): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
     this.db.run(`UPDATE ${META_TABLE} SET value = ? WHERE key = 'journal_seq'`, [this.seq]);
-    replaceFileDurably(this.file, this.db.export());
+    const bytes = this.db.export();
+    const facts: SnapshotFacts = {
+      generation: (this.manifest?.current.generation ?? 0) + 1,
+      lastCommit: this.seq,
+      bytes: bytes.length,
+      sha256: sha256(bytes),
+      takenAt: new Date().toISOString(),
+    };
+    const prepared = prepareFile(this.paths.snapshot, bytes);
+    let kept = this.manifest?.kept ?? [];
+    try {
+      if (keep || this.keptCopyDue()) {
+        writeKeptCopy(this.paths, facts.generation, bytes);
+        kept = [...kept, facts].slice(-KEPT_COPIES);
+      }
+      const manifest: Manifest = {
+        format: 1,
+        database: this.name,
+        current: facts,
+        previous: this.manifest?.current ?? null,
+        journal: { bytes: 0, sha256: EMPTY_SHA256, lastCommit: this.seq },
+        kept,
+      };
+      writeManifest(this.paths.manifest, manifest);
+      this.manifest = manifest;
+    } catch (error) {
+      prepared.abort();
+      throw error;
+    }
+    prepared.commit();
     // From here the journal's commits are all inside the file (their seq <= journal_seq), so a
     // crash before the journal is cleared only leaves lines that replay will skip.
     this.journal.clear();
+    this.journalSince = undefined;
+    dropOlderCopies(this.paths, kept);
+  }
+
+  /** Kept copies are made at most every few seconds: big imports write many snapshots in a row. */
+  private keptCopyDue(): boolean {
+    const newest = this.manifest?.kept.at(-1);
+    return !newest || Date.now() - Date.parse(newest.takenAt) >= this.settings.checkpointSeconds * 1000;
+  }
+
+  /** Records the journal as it is now, so a later cut or change of these bytes is seen at open. */
+  private seal(): void {
+    if (!this.manifest || this.manifest.journal.bytes === this.journal.size) return;
+    const bytes = readFileSync(this.paths.journal).subarray(0, this.journal.size);
+    const manifest: Manifest = { ...this.manifest, journal: { bytes: bytes.length, sha256: sha256(bytes), lastCommit: this.seq } };
+    writeManifest(this.paths.manifest, manifest);
+    this.manifest = manifest;
   }
 
   private reloadFromDisk(): void {
     this.db.close();
     this.journal.close();
-    const loaded = loadDatabase(this.SQL, this.file, this.journalFile, false);
+    const result = loadDatabase(this.SQL, this.paths);
+    const loaded = result.ok ? result.loaded : refuseOpen(this.SQL, this.paths, result.problems, false);
     configure(loaded.db);
     this.db = loaded.db;
     this.seq = loaded.seq;
+    this.manifest = loaded.manifest;
     this.journal = new JournalWriter(this.journalFile, loaded.journalBytes);
   }
 

@@ -46,14 +46,34 @@ export class DurableFileWriter {
 }
 
 export function replaceFileDurably(file: string, bytes: Uint8Array): void {
-  const writer = new DurableFileWriter(file);
+  prepareFile(file, bytes).commit();
+}
+
+/** A file written and fsynced under a temp name, waiting to take its final name. */
+export interface PreparedFile {
+  commit(): void;
+  abort(): void;
+}
+
+export function prepareFile(file: string, bytes: Uint8Array): PreparedFile {
+  const temp = `${file}.tmp-${process.pid}`;
+  const fd = openSync(temp, 'w', 0o600);
   try {
-    writer.write(bytes);
+    writeAll(fd, bytes);
+    fsyncSync(fd);
   } catch (error) {
-    writer.abort();
+    closeSync(fd);
+    unlinkSync(temp);
     throw error;
   }
-  writer.commit();
+  closeSync(fd);
+  return {
+    commit: () => {
+      renameSync(temp, file);
+      syncDirectory(dirname(file));
+    },
+    abort: () => unlinkSync(temp),
+  };
 }
 
 /** Writes every byte, starting at `position` in the file (default: the start). */

@@ -8,30 +8,24 @@ export class StoreError extends Error {
   }
 }
 
-/** The file exists but is not a readable database of this app; it was moved aside, not deleted. */
-export class StoreCorruptError extends StoreError {
-  constructor(
-    readonly file: string,
-    readonly movedTo: string,
-    readonly reason: string,
-  ) {
-    super(
-      `The ${describe(file)} could not be read (${reason}). It was moved aside to ${movedTo} and nothing ` +
-        `was deleted. Restore it from a backup, or open the data folder again choosing to start fresh.`,
-    );
-  }
-}
+/**
+ * A database whose files do not match its manifest (missing, cut short, changed). Nothing was
+ * opened, changed, moved or deleted; the message names each file, what is wrong and what to do.
+ */
+export class StoreNeedsAttentionError extends StoreError {
+  /** The first file found wrong; `problems` has them all. */
+  readonly file: string;
 
-/** A file was moved aside earlier and no new one was started yet: refuse to start empty silently. */
-export class StoreMovedAsideError extends StoreError {
   constructor(
-    readonly file: string,
-    readonly movedTo: string,
+    readonly database: string,
+    readonly problems: readonly { file: string; problem: string }[],
+    readonly advice: string,
   ) {
     super(
-      `The ${describe(file)} was found unreadable earlier and moved aside to ${movedTo}. Put a good copy ` +
-        `back at ${file}, or open the data folder choosing to start fresh.`,
+      `The ${database} database needs attention and was not opened. ` +
+        `${problems.map((p) => `${p.file}: ${p.problem}`).join(' ')} ${advice}`,
     );
+    this.file = problems[0]?.file ?? '';
   }
 }
 

@@ -19,9 +19,11 @@ export interface JournalEntry {
 
 export interface JournalContents {
   entries: JournalEntry[];
-  /** Bytes up to the end of the last whole line; a torn tail after it is cut off. */
+  /** Bytes up to the end of the last whole line; a torn tail after it is cut off at open. */
   validBytes: number;
   totalBytes: number;
+  /** Bytes of a last line without its newline: a write a crash cut short, never acknowledged. */
+  tornBytes: number;
 }
 
 export class JournalDamagedError extends Error {}
@@ -32,23 +34,26 @@ export function encodeEntry(entry: JournalEntry): string {
 }
 
 export function readJournal(file: string): JournalContents {
-  if (!existsSync(file)) return { entries: [], validBytes: 0, totalBytes: 0 };
-  const bytes = readFileSync(file);
+  if (!existsSync(file)) return { entries: [], validBytes: 0, totalBytes: 0, tornBytes: 0 };
+  return parseJournal(readFileSync(file));
+}
+
+/**
+ * Only a last line without its newline can come from a crash (appends are sequential and each
+ * waits for its fsync); a bad line that ends with a newline was damaged after it was written.
+ */
+export function parseJournal(bytes: Buffer): JournalContents {
   const entries: JournalEntry[] = [];
   let start = 0;
   while (start < bytes.length) {
     const end = bytes.indexOf(0x0a, start);
-    const line = bytes.subarray(start, end === -1 ? bytes.length : end).toString('utf8');
-    const entry = end === -1 ? undefined : decodeLine(line);
-    if (!entry) {
-      const isLast = end === -1 || end === bytes.length - 1;
-      if (!isLast) throw new JournalDamagedError(`damaged journal line at byte ${start}`);
-      break;
-    }
+    if (end === -1) break;
+    const entry = decodeLine(bytes.subarray(start, end).toString('utf8'));
+    if (!entry) throw new JournalDamagedError(`line ${entries.length + 1} (at byte ${start}) fails its checksum`);
     entries.push(entry);
     start = end + 1;
   }
-  return { entries, validBytes: start, totalBytes: bytes.length };
+  return { entries, validBytes: start, totalBytes: bytes.length, tornBytes: bytes.length - start };
 }
 
 function decodeLine(line: string): JournalEntry | undefined {
@@ -56,8 +61,12 @@ function decodeLine(line: string): JournalEntry | undefined {
   if (space <= 0) return undefined;
   const body = line.slice(space + 1);
   if (checksum(body) !== line.slice(0, space)) return undefined;
-  const parsed: unknown = JSON.parse(body);
-  return isEntry(parsed) ? parsed : undefined;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return isEntry(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function isEntry(value: unknown): value is JournalEntry {

@@ -1,9 +1,12 @@
-import { existsSync, readdirSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { readdirSync, unlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Database as SqlJsDatabase, SqlJsStatic } from 'sql.js';
 import { isTempFileOf } from './durable-file';
-import { StoreCorruptError, StoreMovedAsideError, errorText } from './errors';
-import { type JournalContents, JournalDamagedError, readJournal } from './journal';
+import { errorText } from './errors';
+import type { DatabaseFiles } from './files';
+import { type FileProblem, type Inspection, inspectDatabase } from './inspect';
+import type { JournalContents } from './journal';
+import type { Manifest } from './manifest';
 import { META_TABLE } from './migrations';
 import { queryAll } from './statements';
 
@@ -16,46 +19,54 @@ export interface LoadedDatabase {
   journalBytes: number;
   /** No file existed: `db` is empty and has to be written once before it counts as saved. */
   fresh: boolean;
+  /** Files of a version without manifests: the first checkpoint writes one. */
+  legacy: boolean;
+  manifest: Manifest | undefined;
+  notes: string[];
 }
 
-const MOVED_ASIDE = '.unreadable-';
+export type LoadResult = { ok: true; loaded: LoadedDatabase; inspection: Inspection } | { ok: false; inspection: Inspection; problems: FileProblem[] };
 
 /**
- * Reads a database file and replays its journal. An unreadable file or journal is renamed aside
- * with a timestamp; then the open fails, unless the caller chose `startFresh`.
+ * Checks every file of a database against its manifest, then reads the snapshot and replays the
+ * journal. Nothing on disk is changed: on any problem the caller decides what to say.
  */
-export function loadDatabase(SQL: SqlJsStatic, file: string, journalFile: string, startFresh: boolean): LoadedDatabase {
-  if (!existsSync(file)) return loadMissing(SQL, file, journalFile, startFresh);
+export function loadDatabase(SQL: SqlJsStatic, files: DatabaseFiles, options: { hashKept?: boolean } = {}): LoadResult {
+  const inspection = inspectDatabase(files, { hashKept: options.hashKept ?? false });
+  if (inspection.problems.length > 0) return { ok: false, inspection, problems: inspection.problems };
+  if (inspection.state === 'new' || !inspection.snapshot) {
+    return { ok: true, inspection, loaded: { ...emptyDatabase(SQL), manifest: undefined, legacy: false, notes: inspection.notes } };
+  }
   let db: SqlJsDatabase | undefined;
+  let stage: 'snapshot' | 'journal' = 'snapshot';
   try {
-    const bytes = readFileSync(file);
-    checkHeader(bytes);
-    db = new SQL.Database(bytes);
+    checkHeader(inspection.snapshot);
+    db = new SQL.Database(inspection.snapshot);
     const meta = readMeta(db);
-    const journal = readJournal(journalFile);
+    stage = 'journal';
+    const journal = inspection.journal ?? { entries: [], validBytes: 0, totalBytes: 0, tornBytes: 0 };
     const seq = replay(db, journal, meta.journalSeq);
-    return { db, seq, schemaVersion: meta.schemaVersion, journalBytes: journal.validBytes, fresh: false };
+    if (seq < inspection.mustReach) throw new Error(`it ends at commit ${seq}, but commit ${inspection.mustReach} was saved`);
+    const loaded: LoadedDatabase = {
+      db,
+      seq,
+      schemaVersion: meta.schemaVersion,
+      journalBytes: journal.validBytes,
+      fresh: false,
+      legacy: inspection.state === 'legacy',
+      manifest: inspection.manifest,
+      notes: inspection.notes,
+    };
+    return { ok: true, loaded, inspection };
   } catch (error) {
     db?.close();
-    const reason = error instanceof JournalDamagedError ? `its journal ${journalFile} is damaged: ${error.message}` : errorText(error);
-    const movedTo = moveAside(file, journalFile);
-    if (!startFresh) throw new StoreCorruptError(file, movedTo, reason);
-    return emptyDatabase(SQL);
+    const file = stage === 'snapshot' ? files.snapshot : files.journal;
+    const what = stage === 'snapshot' ? 'The database file cannot be read' : 'The journal cannot be replayed on the database file';
+    return { ok: false, inspection, problems: [{ file, problem: `${what}: ${errorText(error)}.` }] };
   }
 }
 
-function loadMissing(SQL: SqlJsStatic, file: string, journalFile: string, startFresh: boolean): LoadedDatabase {
-  const earlier = movedAsideCopies(file).at(-1);
-  if (earlier && !startFresh) throw new StoreMovedAsideError(file, earlier);
-  if (existsSync(journalFile) && readJournal(journalFile).entries.length > 0) {
-    // Commits without the snapshot they follow cannot be replayed; keep them for a person to look at.
-    const movedTo = moveAside(journalFile, journalFile);
-    if (!startFresh) throw new StoreCorruptError(file, movedTo, 'the file is missing but its journal of later changes exists');
-  }
-  return emptyDatabase(SQL);
-}
-
-function emptyDatabase(SQL: SqlJsStatic): LoadedDatabase {
+function emptyDatabase(SQL: SqlJsStatic): Pick<LoadedDatabase, 'db' | 'seq' | 'schemaVersion' | 'journalBytes' | 'fresh'> {
   const db = new SQL.Database();
   db.run(`CREATE TABLE ${META_TABLE} (key TEXT PRIMARY KEY, value INTEGER NOT NULL)`);
   db.run(`INSERT INTO ${META_TABLE} (key, value) VALUES ('schema_version', 0), ('journal_seq', 0)`);
@@ -64,9 +75,9 @@ function emptyDatabase(SQL: SqlJsStatic): LoadedDatabase {
 
 // A snapshot is always whole: a size that disagrees with the header means the file was cut short
 // or overwritten by something else, which SQLite would otherwise only notice page by page.
-function checkHeader(bytes: Buffer): void {
+export function checkHeader(bytes: Buffer): void {
   if (bytes.length < 100 || bytes.toString('latin1', 0, 16) !== 'SQLite format 3\u0000') {
-    throw new Error('not an SQLite database');
+    throw new Error('it is not an SQLite database');
   }
   const rawPageSize = bytes.readUInt16BE(16);
   const pageSize = rawPageSize === 1 ? 65536 : rawPageSize;
@@ -76,7 +87,7 @@ function checkHeader(bytes: Buffer): void {
   }
 }
 
-function readMeta(db: SqlJsDatabase): { schemaVersion: number; journalSeq: number } {
+export function readMeta(db: SqlJsDatabase): { schemaVersion: number; journalSeq: number } {
   const rows = queryAll<{ key: string; value: number }>(db, `SELECT key, value FROM ${META_TABLE}`);
   const value = (key: string) => {
     const found = rows.find((row) => row.key === key)?.value;
@@ -90,34 +101,18 @@ function replay(db: SqlJsDatabase, journal: JournalContents, snapshotSeq: number
   let seq = snapshotSeq;
   for (const entry of journal.entries) {
     if (entry.seq <= snapshotSeq) continue;
-    if (entry.seq !== seq + 1) throw new JournalDamagedError(`commit ${seq + 1} is missing before commit ${entry.seq}`);
+    if (entry.seq !== seq + 1) throw new Error(`commit ${seq + 1} is missing before commit ${entry.seq}`);
     db.run('BEGIN');
     try {
       for (const [sql, params] of entry.ops) db.run(sql, [...params]);
       db.run('COMMIT');
     } catch (error) {
       db.run('ROLLBACK');
-      throw new JournalDamagedError(`commit ${entry.seq} cannot be replayed: ${errorText(error)}`);
+      throw new Error(`commit ${entry.seq} cannot be replayed: ${errorText(error)}`);
     }
     seq = entry.seq;
   }
   return seq;
-}
-
-function moveAside(file: string, journalFile: string): string {
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const movedTo = `${file}${MOVED_ASIDE}${stamp}`;
-  if (existsSync(file)) renameSync(file, movedTo);
-  if (journalFile !== file && existsSync(journalFile)) renameSync(journalFile, `${journalFile}${MOVED_ASIDE}${stamp}`);
-  return movedTo;
-}
-
-function movedAsideCopies(file: string): string[] {
-  const prefix = `${basename(file)}${MOVED_ASIDE}`;
-  return readdirSync(dirname(file))
-    .filter((name) => name.startsWith(prefix))
-    .sort()
-    .map((name) => join(dirname(file), name));
 }
 
 /** Temp files of saves a crash interrupted; only called while holding the lock, so none is in use. */

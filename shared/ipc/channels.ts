@@ -1,5 +1,6 @@
 import { batchChannels } from './batch-channels';
 import { inspectChannels } from './inspect-channels';
+import { libraryHealthChannels } from './library-health-channels';
 import { outboxChannels } from './outbox-channels';
 import { settingsChannels } from './settings-channels';
 
@@ -14,6 +15,7 @@ export const invokeChannels = [
   ...settingsChannels,
   ...outboxChannels,
   ...inspectChannels,
+  ...libraryHealthChannels,
 ] as const;
 
 // Events flow one way, main -> renderer.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { batchContract } from './batches';
 import type { InvokeChannel } from './channels';
 import { inspectContract } from './inspect';
+import { libraryHealthContract } from './library-health';
 import { outboxContract } from './outbox';
 import { settingsContract } from './settings';
 import { updateStatusSchema } from './update-status';
@@ -34,6 +35,7 @@ export const invokeContract = {
   ...settingsContract,
   ...outboxContract,
   ...inspectContract,
+  ...libraryHealthContract,
 } as const satisfies Record<InvokeChannel, ChannelSchemas>;
 
 /** What the renderer sends. */

@@ -1,6 +1,6 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { IMPORT_MODES, type ImportMode, type ImportReport, type RejectedRow } from '../../batches/csv-import';
-import type { Charset, CodeSpec } from '../../../shared/domain/code-generator';
+import { type Charset, type CodeSpec, MAX_CODE_LENGTH, MAX_GENERATED_CODES } from '../../../shared/domain/code-generator';
 import { type Command, UsageError, integerOption, positional, stringOption } from '../command';
 import { count, progressBar, table } from '../format';
 import { batchArgument } from './batch-manage';
@@ -17,6 +17,7 @@ function importMode(text: string | undefined): ImportMode {
 
 function describeImport(report: ImportReport, reportFile: string | undefined): string {
   const lines: string[] = [];
+  const keeps = report.mode === 'keep-all';
   if (report.stoppedAtRow !== null) {
     lines.push(
       report.stoppedAtRow === 0
@@ -26,9 +27,10 @@ function describeImport(report: ImportReport, reportFile: string | undefined): s
   } else {
     const where = report.firstRow === null ? '' : ` as rows ${report.firstRow}-${report.lastRow}`;
     lines.push(`Read ${count(report.rowsRead, 'row')}; stored ${report.stored.toLocaleString('en-US')}${where}.`);
-    if (report.storedInvalid > 0) lines.push(`${count(report.storedInvalid, 'stored row')} with errors (see \`batch show --invalid\`).`);
+    if (report.storedInvalid > 0) lines.push(`Kept ${count(report.storedInvalid, 'row')} with errors, marked invalid (see \`batch show --invalid\`).`);
     if (report.storedWithWarnings > 0) lines.push(`${count(report.storedWithWarnings, 'stored row')} with warnings.`);
-    if (report.rejectedCount > 0) lines.push(`Rejected ${count(report.rejectedCount, 'row')}.`);
+    if (report.rejectedCount > 0 && !keeps) lines.push(`Rejected ${count(report.rejectedCount, 'row')}.`);
+    if (report.stored === 0) lines.push(report.rowsRead === 0 ? 'Nothing was stored: the file has a header but no rows.' : 'Nothing was stored: every row was rejected.');
   }
   for (const problem of report.headerProblems) lines.push(`Header: ${problem.severity}: ${problem.message}`);
   let text = `${lines.join('\n')}\n`;
@@ -41,7 +43,8 @@ function describeImport(report: ImportReport, reportFile: string | undefined): s
       { header: 'PROBLEM', value: ({ p }) => `${p.message} (allowed: ${p.allowed})` },
     ]);
     if (report.rejectedCount > SHOWN_REJECTIONS) {
-      text += `... and ${count(report.rejectedCount - SHOWN_REJECTIONS, 'more rejected row')}${reportFile ? ` (all in ${reportFile})` : '; use --report <file> or --json for all'}.\n`;
+      const more = count(report.rejectedCount - SHOWN_REJECTIONS, keeps ? 'more row with errors' : 'more rejected row', keeps ? 'more rows with errors' : undefined);
+      text += `... and ${more}${reportFile ? ` (all in ${reportFile})` : '; use --report <file> or --json for all'}.\n`;
     }
   }
   return text;
@@ -63,7 +66,7 @@ export const importCsv: Command = {
   summary: 'import a CSV file in the service import format into a batch (one durable save at the end)',
   options: {
     mode: { type: 'string', description: 'stop (default: first error stores nothing), skip (keep valid rows), keep (store all, mark invalid)' },
-    report: { type: 'string', description: 'write every rejected row with its problems to this file (JSON lines)' },
+    report: { type: 'string', description: 'write every row with errors (rejected, or kept with --mode keep) and its problems to this file (JSON lines)' },
   },
   async run(ctx, args) {
     const file = positional(args, 1, 'file.csv');
@@ -84,7 +87,8 @@ export const importCsv: Command = {
       bar.finish();
       rejected.close();
     }
-    return { data: report, text: describeImport(report, reportFile) };
+    // An import that stored nothing did not do what was asked; its report still goes to stdout.
+    return { data: report, text: describeImport(report, reportFile), ...(report.stored === 0 && { exitCode: 1 as const }) };
   },
 };
 
@@ -101,14 +105,14 @@ export const generate: Command = {
     postfix: { type: 'string', description: 'text after each code' },
   },
   async run(ctx, args) {
-    const codes = integerOption(args, 'count', 1);
+    const codes = integerOption(args, 'count', 1, MAX_GENERATED_CODES);
     if (codes === undefined) throw new UsageError('--count is required');
     const charsetText = stringOption(args, 'charset');
     const charset: Charset | undefined =
       charsetText === undefined ? undefined : charsetText === 'alphanumeric' || charsetText === 'letters' || charsetText === 'numbers' ? charsetText : { custom: charsetText };
     const spec: CodeSpec = {
       count: codes,
-      length: integerOption(args, 'length', 1) ?? (stringOption(args, 'pattern') ? undefined : 8),
+      length: integerOption(args, 'length', 1, MAX_CODE_LENGTH) ?? (stringOption(args, 'pattern') ? undefined : 8),
       charset,
       pattern: stringOption(args, 'pattern'),
       prefix: stringOption(args, 'prefix'),

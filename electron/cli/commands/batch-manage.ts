@@ -1,4 +1,5 @@
 import type { BatchDefaults, BatchSummary, DraftRow, DraftSort } from '../../batches/types';
+import { MAX_PAGE } from '../../batches/draft-service';
 import type { LibraryServices } from '../../batches/library';
 import { type CliContext, type Command, type ParsedArgs, UsageError, integerOption, jsonOption, positional, stringOption } from '../command';
 import { count, table } from '../format';
@@ -124,7 +125,7 @@ export const show: Command = {
     if (sort !== 'row' && sort !== 'code') throw new UsageError(`--sort must be row or code (got "${sort}")`);
     const page = library.drafts.page(batch.id, {
       offset: integerOption(args, 'offset'),
-      limit: integerOption(args, 'limit', 1) ?? 20,
+      limit: integerOption(args, 'limit', 1, MAX_PAGE) ?? 20,
       codePrefix: stringOption(args, 'prefix'),
       onlyInvalid: args.values['invalid'] === true,
       sort: sort as DraftSort,

@@ -3,6 +3,7 @@ import { exportCsv, generate, importCsv } from './batch-data';
 import { create, duplicate, list, remove, rename, restore, setDefaults, show, trash } from './batch-manage';
 import { earningRuleCommands } from './earning-rule';
 import { keysCommands } from './keys';
+import { libraryCommands } from './library';
 import { outboxCommands } from './outbox';
 import { publicationsCommands } from './publications';
 import { queueCommands } from './queue';
@@ -18,5 +19,5 @@ const batchCommands: CommandGroup = {
 };
 
 /** Every command group of `voucher-desk`; a new group is a file in this folder added here. */
-export const commandGroups: readonly CommandGroup[] = [keysCommands, batchCommands, queueCommands, outboxCommands, syncCommands,
+export const commandGroups: readonly CommandGroup[] = [keysCommands, batchCommands, libraryCommands, queueCommands, outboxCommands, syncCommands,
   publicationsCommands, stacksCommands, rewardsCommands, earningRuleCommands, sandboxCommands];

@@ -1,5 +1,5 @@
 import { type StoredKeySummary, normalizeTarget, summarize } from '../../secrets/secret-store';
-import { type Command, type CommandGroup, UsageError, positional, stringOption } from '../command';
+import { type Command, type CommandGroup, UsageError, positional, stringOption, typedTarget } from '../command';
 import { table } from '../format';
 
 const listColumns = [
@@ -14,7 +14,7 @@ const set: Command = {
   summary: 'store the API key pair of a target (eu, us, as or a base URL); the token comes from stdin or a prompt, never from arguments',
   options: { 'app-id': { type: 'string', description: 'the app id (X-App-Id); asked for when omitted on a terminal' } },
   async run(ctx, args) {
-    const target = normalizeTarget(positional(args, 0, 'target'));
+    const target = typedTarget(positional(args, 0, 'target'), normalizeTarget);
     if (args.positionals.length > 1) throw new UsageError('the token is not taken from arguments: pipe it on stdin or type it at the prompt');
     let appId = stringOption(args, 'app-id');
     let appToken: string;
@@ -41,7 +41,7 @@ const show: Command = {
       const all = await ctx.secrets().list();
       return { data: all, text: all.length === 0 ? 'No keys stored. Add one with `voucher-desk keys set <target> --app-id <id>`.\n' : table(all, listColumns) };
     }
-    const target = normalizeTarget(wanted);
+    const target = typedTarget(wanted, normalizeTarget);
     const pair = await ctx.secrets().get(target);
     if (!pair) throw new Error(`No key is stored for ${target}`);
     const found = summarize(target, pair);
@@ -54,7 +54,7 @@ const remove: Command = {
   usage: '<target>',
   summary: 'remove the key pair of a target from the OS keychain',
   async run(ctx, args) {
-    const target = normalizeTarget(positional(args, 0, 'target'));
+    const target = typedTarget(positional(args, 0, 'target'), normalizeTarget);
     if (!(await ctx.secrets().delete(target))) throw new Error(`No key is stored for ${target}`);
     return { data: { target, deleted: true }, text: `Deleted the key of ${target}.\n` };
   },

@@ -1,6 +1,6 @@
-import type { PublicationFilters, PublicationOrder } from '../../../shared/api';
+import { buildPublicationsQuery, type PublicationFilters, type PublicationOrder } from '../../../shared/api';
 import type { PublicationSelection } from '../../../shared/domain/publication-query';
-import { type OptionSpec, type ParsedArgs, UsageError, jsonOption, stringOption } from '../command';
+import { type OptionSpec, type ParsedArgs, UsageError, checkedOptions, jsonOption, stringOption } from '../command';
 
 // The listing's query (spec 4.1) as command-line options, shared by `publications pull` and `list`.
 
@@ -19,7 +19,7 @@ export const SELECTION_OPTIONS: Record<string, OptionSpec> = {
   order: { type: 'string', description: 'id, voucher_code, tracking_id, customer_id, created_at or channel; a leading - descends (write it --order=-created_at)' },
 };
 
-/** The selection the options describe; the client's query checks name any wrong value later. */
+/** The selection the options describe, checked as the service's query: a wrong value is wrong usage. */
 export function selectionOf(args: ParsedArgs): PublicationSelection {
   const filters = jsonOption(args, 'filters');
   if (filters !== undefined && (typeof filters !== 'object' || filters === null || Array.isArray(filters))) {
@@ -37,5 +37,7 @@ export function selectionOf(args: ParsedArgs): PublicationSelection {
   const selection: Record<string, unknown> = Object.fromEntries(pick.filter(([, v]) => v !== undefined));
   if (args.values['referral'] === true) selection.is_referral_code = true;
   if (filters !== undefined) selection.filters = filters as PublicationFilters;
-  return selection as PublicationSelection & { order?: PublicationOrder };
+  const checked = selection as PublicationSelection & { order?: PublicationOrder };
+  checkedOptions(() => buildPublicationsQuery(checked));
+  return checked;
 }

@@ -1,5 +1,5 @@
 import { HistoryTooLargeError, type Publication } from '../../../shared/api';
-import { pullPublications, queryCachedPublications, type CachedPublicationsPage } from '../../cache';
+import { CACHE_LIMIT_MAX, pullPublications, queryCachedPublications, type CachedPublicationsPage } from '../../cache';
 import { type Command, type CommandGroup, integerOption } from '../command';
 import { count, progressBar, table } from '../format';
 import { TARGET_OPTION, clientFor, resolveTarget } from '../target-client';
@@ -79,7 +79,7 @@ const list: Command = {
   async run(ctx, args) {
     const selection = selectionOf(args);
     const page = integerOption(args, 'page', 1) ?? 1;
-    const limit = integerOption(args, 'limit', 1) ?? 10;
+    const limit = integerOption(args, 'limit', 1, CACHE_LIMIT_MAX) ?? 10;
     return withCache(ctx, async (db) => {
       const resolved = resolveTarget(args, db);
       const answer = queryCachedPublications(db, resolved.baseUrl, { ...selection, offset: (page - 1) * limit, limit });

@@ -1,6 +1,7 @@
 import type { OperationRecord } from '../../outbox/records';
 import { queueAddToCampaign, queueImport } from '../../outbox/queue-batch';
 import { queueDelete, queueReward } from '../../outbox/queue-other';
+import { IMPORT_MAX_CODES } from '../../../shared/domain/chunk-planner';
 import type { RewardRequest } from '../../../shared/outbox/kinds';
 import { type Command, type CommandGroup, type ParsedArgs, UsageError, integerOption, positional, stringOption } from '../command';
 import type { CliContext } from '../command';
@@ -17,7 +18,7 @@ function queued(op: OperationRecord, what: string): { data: OperationRecord; tex
 
 async function queueBatchImport(ctx: CliContext, args: ParsedArgs, format: 'json' | 'csv') {
   const batch = positional(args, 0, 'batch');
-  const maxCodes = integerOption(args, 'max-codes', 1);
+  const maxCodes = integerOption(args, 'max-codes', 1, IMPORT_MAX_CODES);
   const { db, outbox } = await ctx.library();
   const op = await queueImport({ library: db, outbox }, batch, {
     format,

@@ -1,6 +1,6 @@
-import type { PromotionStack, StackOrder } from '../../../shared/api';
+import { buildStacksQuery, type PromotionStack, type StackOrder } from '../../../shared/api';
 import { pullCampaignStacks, pullStacks, queryCachedStacks, type PullSummary, type StackSelection } from '../../cache';
-import { type Command, type CommandGroup, type ParsedArgs, stringOption } from '../command';
+import { type Command, type CommandGroup, type ParsedArgs, checkedOptions, stringOption } from '../command';
 import { count, table } from '../format';
 import { TARGET_OPTION, clientFor, resolveTarget } from '../target-client';
 import { withCache } from './cache-access';
@@ -14,11 +14,13 @@ function selectionOf(args: ParsedArgs): StackSelection {
   const order = stringOption(args, 'order');
   const created = range('created');
   const updated = range('updated');
-  return {
+  const selection: StackSelection = {
     ...(order !== undefined && { order: order as StackOrder }),
     ...(created && { created_at: created }),
     ...(updated && { updated_at: updated }),
   };
+  checkedOptions(() => buildStacksQuery(selection));
+  return selection;
 }
 
 const columns = [

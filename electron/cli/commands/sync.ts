@@ -5,14 +5,15 @@ import { dryRun } from '../../sync/dry-run';
 import type { SyncProgress } from '../../sync/progress';
 import { resolveSyncTarget, type SyncTarget } from '../../sync/target';
 import type { Outbox } from '../../outbox/outbox';
-import { type CliContext, type Command, type CommandGroup, stringOption } from '../command';
+import { type CliContext, type Command, type CommandGroup, stringOption, typedTarget } from '../command';
 import { count, progressBar, table } from '../format';
 import { withOutbox } from './outbox-access';
 
 const TARGET_KEY = 'target';
 
 function chooseTarget(outbox: Outbox, given: string | undefined): SyncTarget {
-  const text = given ?? outbox.syncState(TARGET_KEY);
+  if (given !== undefined) return typedTarget(given, resolveSyncTarget);
+  const text = outbox.syncState(TARGET_KEY);
   if (text === undefined) throw new Error('Say where to sync: --target eu|us|as, a dedicated cluster URL, or the sandbox URL (remembered for next time)');
   return resolveSyncTarget(text);
 }

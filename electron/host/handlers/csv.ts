@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { appendFile, mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readCsv } from '../../../shared/domain/csv-reader';
+import { checkCsvFile } from '../../batches/csv-file-check';
 import type { ImportProgress } from '../../batches/csv-import';
 import type { LibraryServices } from '../../batches/library';
 import type { EmitEvent } from '../events';
@@ -38,32 +39,35 @@ async function readText(file: string, offset: number, max: number): Promise<{ te
  */
 export function csvHandlers(dataDir: string, library: () => Promise<LibraryServices>, lifecycle: Lifecycle, emit: EmitEvent): CsvHandlers {
   const folder = join(dataDir, 'transfers');
-  const files = new Map<string, string>();
+  // Each transfer's file, and the name the user knows it by (the picked file's), for messages.
+  const files = new Map<string, { file: string; name: string }>();
   lifecycle.onFlush('csv transfers', () => rm(folder, { recursive: true, force: true }));
 
-  async function newFile(): Promise<{ id: string; file: string }> {
+  async function newFile(name: string): Promise<{ id: string; file: string }> {
     await mkdir(folder, { recursive: true });
     const id = randomUUID();
     const file = join(folder, `${id}.csv`);
-    files.set(id, file);
+    files.set(id, { file, name });
     return { id, file };
   }
 
-  function fileOf(id: string): string {
-    const file = files.get(id);
-    if (!file) throw new Error(`File transfer ${id} is unknown or finished; start again.`);
-    return file;
+  function transferOf(id: string): { file: string; name: string } {
+    const transfer = files.get(id);
+    if (!transfer) throw new Error(`File transfer ${id} is unknown or finished; start again.`);
+    return transfer;
   }
 
+  const fileOf = (id: string): string => transferOf(id).file;
+
   async function forget(id: string): Promise<void> {
-    const file = files.get(id);
+    const transfer = files.get(id);
     files.delete(id);
-    if (file) await rm(file, { force: true });
+    if (transfer) await rm(transfer.file, { force: true });
   }
 
   return {
-    'csv.uploadStart': async () => {
-      const { id, file } = await newFile();
+    'csv.uploadStart': async ({ name }) => {
+      const { id, file } = await newFile(name);
       await writeFile(file, '');
       return { uploadId: id };
     },
@@ -72,7 +76,9 @@ export function csvHandlers(dataDir: string, library: () => Promise<LibraryServi
       return { bytes: Buffer.byteLength(text, 'utf8') };
     },
     'csv.preview': async ({ uploadId, rows: wanted = 10 }) => {
-      const piece = await readText(fileOf(uploadId), 0, PREVIEW_BYTES);
+      const { file, name } = transferOf(uploadId);
+      checkCsvFile(file, name);
+      const piece = await readText(file, 0, PREVIEW_BYTES);
       // Only whole lines: the last one may have been cut by the read.
       const text = piece.end ? piece.text : piece.text.slice(0, piece.text.lastIndexOf('\n') + 1);
       const { layout, rows } = readCsv(text);
@@ -91,13 +97,14 @@ export function csvHandlers(dataDir: string, library: () => Promise<LibraryServi
         emit('csv.importProgress', { uploadId, batchId, ...progress });
       };
       try {
-        return await (await library()).importCsv(batchId, fileOf(uploadId), { mode, onProgress });
+        const { file, name } = transferOf(uploadId);
+        return await (await library()).importCsv(batchId, file, { mode, onProgress, fileName: name });
       } finally {
         await forget(uploadId);
       }
     },
     'csv.export': async ({ batchId }) => {
-      const { id, file } = await newFile();
+      const { id, file } = await newFile(`export of batch ${batchId}`);
       try {
         const report = await (await library()).exportCsvToFile(batchId, file);
         return { exportId: id, bytes: (await stat(file)).size, ...report };

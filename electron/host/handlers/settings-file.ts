@@ -37,8 +37,14 @@ export class SettingsFile {
     } catch {
       return { ...DEFAULT_SETTINGS };
     }
-    const parsed = storedSchema.safeParse(JSON.parse(text));
-    if (!parsed.success) throw new Error(`${this.file} is not a settings file of this app; fix or delete it (${parsed.error.message})`);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      throw new Error(`${this.file} is not readable JSON (${(error as Error).message}); it was left as it is: fix it, or move it away to go back to the default settings`);
+    }
+    const parsed = storedSchema.safeParse(json);
+    if (!parsed.success) throw new Error(`${this.file} is not a settings file of this app; fix it, or move it away to go back to the default settings (${parsed.error.message})`);
     return parsed.data;
   }
 }

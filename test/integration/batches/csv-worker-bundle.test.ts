@@ -2,8 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import os from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundledWorker, fromWorker } from '../../../electron/batches/csv-parse-thread';
+import { CsvWorkerMissingError, bundledWorker, fromWorker, workerSource } from '../../../electron/batches/csv-parse-thread';
 import { readCsvRows, type ParsedMessage } from '../../../electron/batches/csv-rows';
 import { buildBundle } from '../../unit/shell/bundle-build';
 import { writeFixtureCsv } from './csv-fixture';
@@ -11,10 +12,12 @@ import { PERCENT_DEFAULTS } from './library-fixture';
 
 let outDir = '';
 let code = '';
+let main = '';
 
 beforeAll(() => {
   outDir = mkdtempSync(join(os.tmpdir(), 'vd-csv-worker-'));
   code = buildBundle('csv-parse-worker', outDir);
+  main = buildBundle('main', outDir);
 });
 
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
@@ -33,22 +36,31 @@ describe('the bundled CSV worker', () => {
     expect(imported.filter((name) => !builtins.has(name))).toEqual([]);
   });
 
-  it('delivers exactly the rows this thread reads', async () => {
-    const source = bundledWorker(join(outDir, 'main.cjs'));
+  it('is found by the main bundle beside itself, and delivers exactly the rows this thread reads', async () => {
+    // Inside main.cjs the module's own URL is main.cjs's, so the worker is looked up beside it.
+    expect(main).toContain('workerSource(require("url").pathToFileURL(__filename).href)');
+    const source = workerSource(pathToFileURL(join(outDir, 'main.cjs')).href);
     expect(source).toEqual({ kind: 'bundle', script: join(outDir, 'csv-parse-worker.mjs') });
     const csv = join(outDir, 'in.csv');
     await writeFixtureCsv(csv, 5_000, new Set([7, 4_321]));
     const defaults = { ...PERCENT_DEFAULTS, category: 'default' };
-    if (!source) throw new Error('no worker bundle');
     expect(await collect(fromWorker(source, csv, defaults))).toEqual(await collect(readCsvRows(csv, defaults)));
   });
 
-  it('is looked up in the unpacked copy of an asar archive, and not found when absent', () => {
+  it('is looked up in the unpacked copy of an asar archive', () => {
     const resources = join(outDir, 'resources');
     mkdirSync(join(resources, 'app.asar.unpacked', 'dist', 'main'), { recursive: true });
     const unpacked = join(resources, 'app.asar.unpacked', 'dist', 'main', 'csv-parse-worker.mjs');
     writeFileSync(unpacked, '');
     expect(bundledWorker(join(resources, 'app.asar', 'dist', 'main', 'main.cjs'))).toEqual({ kind: 'bundle', script: unpacked });
-    expect(bundledWorker(join(outDir, 'elsewhere', 'main.cjs'))).toBeNull();
+  });
+
+  it('fails loudly, naming the missing file, instead of reading in the main thread', () => {
+    const elsewhere = join(outDir, 'elsewhere');
+    const fromBuild = () => workerSource(pathToFileURL(join(elsewhere, 'main.cjs')).href);
+    expect(fromBuild).toThrow(CsvWorkerMissingError);
+    expect(fromBuild).toThrow(`The CSV reader cannot start: ${join(elsewhere, 'csv-parse-worker.mjs')} is missing.`);
+    const fromSources = () => workerSource(pathToFileURL(join(elsewhere, 'csv-parse-thread.ts')).href);
+    expect(fromSources).toThrow(`${join(elsewhere, 'csv-parse-worker.ts')} is missing`);
   });
 });

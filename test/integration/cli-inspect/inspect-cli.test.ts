@@ -86,7 +86,7 @@ describe('voucher-desk publications, stacks, rewards, earning-rule (the real bin
 
   it('says what is wrong with a bad query, naming the option or field, with the right exit code', async () => {
     const order = await spawnBin(['publications', 'list', '--order', 'newest', ...at], { env });
-    expect(order.status).toBe(1);
+    expect(order.status).toBe(2);
     expect(order.stderr).toMatch(/order.*"newest".*id, -id, voucher_code/);
     const filters = await spawnBin(['publications', 'list', '--filters', '[1]', ...at], { env });
     expect(filters.status).toBe(2);

@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { ImportReport } from '../../../electron/batches/csv-import';
 import type { BatchSummary, DraftPage } from '../../../electron/batches/types';
@@ -47,14 +48,80 @@ describe('voucher-desk batch (the real binary)', { timeout: 240_000 }, () => {
     expect(toStdout.stderr).toContain('Exported 52 rows');
   });
 
-  it('stops at the first error by default and exits 0 with the rejected row named', () => {
+  it('stops at the first error by default, stores nothing and exits 1 with the rejected row named', () => {
     const dir = tempDir();
     const at = ['--data-dir', dir];
     runJson(['batch', 'create', 'Strict', ...at]);
     const csv = join(dir, 'in.csv');
     writeFileSync(csv, 'Code,Voucher Type,Value\nS-1,GIFT_VOUCHER,100\nS-2,GIFT_VOUCHER,-3\n');
-    const report = runJson<ImportReport>(['batch', 'import-csv', 'Strict', csv, ...at]);
-    expect(report).toMatchObject({ stored: 0, stoppedAtRow: 2, rejected: [{ row: 2, code: 'S-2' }] });
+    const asJson = runBin(['batch', 'import-csv', 'Strict', csv, '--json', ...at]);
+    expect(asJson.status).toBe(1);
+    expect(JSON.parse(asJson.stdout) as ImportReport).toMatchObject({ stored: 0, stoppedAtRow: 2, rejected: [{ row: 2, code: 'S-2' }] });
+    const forPeople = runBin(['batch', 'import-csv', 'Strict', csv, ...at]);
+    expect(forPeople.status).toBe(1);
+    expect(forPeople.stdout).toContain('Import stopped at data row 2; nothing was stored.');
+    const allBad = join(dir, 'bad.csv');
+    writeFileSync(allBad, 'Code,Voucher Type,Value\nB-1,GIFT_VOUCHER,-1\n');
+    const skipped = runBin(['batch', 'import-csv', 'Strict', allBad, '--mode', 'skip', ...at]);
+    expect(skipped.status).toBe(1);
+    expect(skipped.stdout).toContain('Nothing was stored: every row was rejected.');
+    expect(runJson<BatchSummary[]>(['batch', 'list', ...at])[0]?.rows).toBe(0);
+  });
+
+  it('says rows kept with --mode keep were kept and marked invalid, not rejected', () => {
+    const dir = tempDir();
+    const at = ['--data-dir', dir];
+    runJson(['batch', 'create', 'Lenient', ...at]);
+    const csv = join(dir, 'in.csv');
+    writeFileSync(csv, 'Code,Voucher Type,Value\nK-1,GIFT_VOUCHER,100\nK-2,GIFT_VOUCHER,-3\nK-3,GIFT_VOUCHER,-4\n');
+    const kept = runBin(['batch', 'import-csv', 'Lenient', csv, '--mode', 'keep', ...at]);
+    expect(kept.status).toBe(0);
+    expect(kept.stdout).toContain('Read 3 rows; stored 3 as rows 1-3.\nKept 2 rows with errors, marked invalid (see `batch show --invalid`).');
+    expect(kept.stdout).not.toMatch(/reject/i);
+  });
+
+  it('refuses an empty or binary CSV by its name, stores nothing and leaves the batch untouched', () => {
+    const dir = tempDir();
+    const at = ['--data-dir', dir];
+    runJson(['batch', 'create', 'Untouched', ...at]);
+    const before = runJson<BatchSummary[]>(['batch', 'list', ...at]);
+    const empty = join(dir, 'empty.csv');
+    writeFileSync(empty, '');
+    const refused = runBin(['batch', 'import-csv', 'Untouched', empty, ...at]);
+    expect(refused).toMatchObject({ status: 1, stdout: '' });
+    expect(refused.stderr).toBe(`voucher-desk: The CSV file ${empty} is empty (0 bytes): there is nothing to import, and nothing was stored.\n`);
+    const gzipped = join(dir, 'codes.csv.gz');
+    writeFileSync(gzipped, gzipSync('Code\nG-1\n'));
+    const binary = runBin(['batch', 'import-csv', 'Untouched', gzipped, '--mode', 'keep', ...at]);
+    expect(binary.status).toBe(1);
+    expect(binary.stderr).toContain(`${gzipped} is not a text CSV: it looks like a gzip archive.`);
+    expect(binary.stderr).not.toContain('Code column');
+    const headerOnly = join(dir, 'header.csv');
+    writeFileSync(headerOnly, 'Code,Voucher Type,Value\n');
+    const noRows = runBin(['batch', 'import-csv', 'Untouched', headerOnly, ...at]);
+    expect(noRows.status).toBe(1);
+    expect(noRows.stdout).toContain('Nothing was stored: the file has a header but no rows.');
+    expect(runJson<BatchSummary[]>(['batch', 'list', ...at])).toEqual(before);
+  });
+
+  it('treats an option value out of its range as wrong usage (exit 2), in every command', () => {
+    const at = ['--data-dir', tempDir()];
+    runJson(['batch', 'create', 'Ranges', ...at]);
+    const tooMany = runBin(['batch', 'show', 'Ranges', '--limit', '1001', ...at]);
+    expect(tooMany.status).toBe(2);
+    expect(tooMany.stderr).toContain('--limit must be a whole number from 1 to 1,000 (got "1001")');
+    expect(runBin(['batch', 'generate', 'Ranges', '--count', '10', '--length', '101', ...at]).status).toBe(2);
+    expect(runBin(['queue', 'import', 'Ranges', '--max-codes', '100001', ...at]).status).toBe(2);
+    expect(runBin(['publications', 'list', '--limit', '1001', '--target', 'eu', ...at]).status).toBe(2);
+    const badOrder = runBin(['publications', 'list', '--order=-nothing', '--target', 'eu', ...at]);
+    expect(badOrder.status).toBe(2);
+    expect(badOrder.stderr).toMatch(/Invalid order: "-nothing"; allowed: .*created_at/);
+    expect(runBin(['publications', 'list', '--result', 'MAYBE', '--target', 'eu', ...at]).status).toBe(2);
+    expect(runBin(['stacks', '--created-before', 'yesterday', '--target', 'eu', ...at]).status).toBe(2);
+    const badTarget = runBin(['sync', '--target', 'ftp://nowhere', ...at]);
+    expect(badTarget.status).toBe(2);
+    expect(badTarget.stderr).toContain('Target "ftp://nowhere" must be an http or https URL');
+    expect(runBin(['keys', 'show', 'ftp://nowhere', ...at]).status).toBe(2);
   });
 
   it('moves a batch to the trash, restores it, and empties the trash', () => {
@@ -88,15 +155,15 @@ describe('voucher-desk batch (the real binary)', { timeout: 240_000 }, () => {
     expect(runBin(['--help']).stdout).toContain('Usage: voucher-desk <command>');
   });
 
-  it('fails loudly on an unreadable library and names where the file was moved', () => {
+  it('refuses an unreadable library at every start, names the file and points to the library commands', () => {
     const dir = tempDir();
     runJson(['batch', 'create', 'Precious', '--data-dir', dir]);
     writeFileSync(join(dir, 'library.sqlite'), 'garbage that is not a database');
-    const broken = runBin(['batch', 'list', '--data-dir', dir]);
-    expect(broken.status).toBe(1);
-    expect(broken.stderr).toMatch(/could not be read .* moved aside to .*library\.sqlite\.unreadable-/);
-    const again = runBin(['batch', 'list', '--data-dir', dir]);
-    expect(again.status).toBe(1);
-    expect(again.stderr).toMatch(/moved aside to/);
+    for (let start = 0; start < 2; start++) {
+      const broken = runBin(['batch', 'list', '--data-dir', dir]);
+      expect(broken.status).toBe(1);
+      expect(broken.stderr).toMatch(/library\.sqlite: The database file was changed or damaged/);
+      expect(broken.stderr).toMatch(/voucher-desk library restore library \d+/);
+    }
   });
 });

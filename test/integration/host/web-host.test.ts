@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +22,46 @@ function call(host: WebHost, path: string, init: { method?: string; headers?: Re
     });
     req.on('error', reject);
     req.end(init.body);
+  });
+}
+
+interface RawAnswer {
+  status: number;
+  headers: string;
+  /** Body bytes the client had written when the server's answer began to arrive. */
+  sentWhenAnswered: number;
+  /** The server ended the connection. */
+  closedByServer: boolean;
+}
+
+/**
+ * A request over a bare socket that announces `declared` body bytes but sends only `sent` of them,
+ * then waits for the answer: an answer that arrives proves the server did not wait for the body.
+ */
+function rawRequest(host: WebHost, head: string, declared: number, sent: number): Promise<RawAnswer> {
+  const { port } = new URL(host.origin);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1');
+    let text = '';
+    let sentWhenAnswered = -1;
+    let written = 0;
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no answer within 5 s; got ${JSON.stringify(text)}`));
+    }, 5_000);
+    socket.on('data', (chunk: Buffer) => {
+      if (sentWhenAnswered < 0) sentWhenAnswered = written;
+      text += chunk.toString('latin1');
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      const [headers = ''] = text.split('\r\n\r\n');
+      resolve({ status: Number(headers.split(' ')[1]), headers: headers.toLowerCase(), sentWhenAnswered, closedByServer: text !== '' });
+    });
+    socket.write(`${head}\r\nhost: ${new URL(host.origin).host}\r\ncontent-length: ${declared}\r\n\r\n`);
+    const piece = Buffer.alloc(Math.min(sent, 64 * 1024), 'x');
+    for (; written < sent; written += piece.length) socket.write(piece);
   });
 }
 
@@ -89,13 +130,51 @@ describe('web host', () => {
     expect(notJson.status).toBe(400);
   });
 
-  it('refuses a body over the size limit', async () => {
+  it('refuses a body over the size limit, and ends the connection', async () => {
     const answer = await call(host, '/api/invoke/app.info', {
       method: 'POST',
       headers: { 'x-voucher-desk-token': host.token },
       body: 'x'.repeat(MAX_BODY_BYTES + 1),
     });
     expect(answer.status).toBe(413);
+    const announced = await rawRequest(host, `POST /api/invoke/app.info HTTP/1.1\r\nx-voucher-desk-token: ${host.token}`, MAX_BODY_BYTES + 1, 64 * 1024);
+    expect(announced).toMatchObject({ status: 413, closedByServer: true });
+    expect(announced.headers).toContain('connection: close');
+  });
+
+  it('refuses a call without the token, or from another origin, before reading its body', async () => {
+    const eightMegabytes = MAX_BODY_BYTES;
+    const tokenless = await rawRequest(host, 'POST /api/invoke/app.info HTTP/1.1', eightMegabytes, 64 * 1024);
+    expect(tokenless).toMatchObject({ status: 401, closedByServer: true, sentWhenAnswered: 64 * 1024 });
+    expect(tokenless.headers).toContain('connection: close');
+    const foreign = await rawRequest(host, `POST /api/invoke/app.info HTTP/1.1\r\norigin: http://evil.example\r\nx-voucher-desk-token: ${host.token}`, eightMegabytes, 64 * 1024);
+    expect(foreign).toMatchObject({ status: 403, closedByServer: true, sentWhenAnswered: 64 * 1024 });
+    expect(foreign.headers).toContain('connection: close');
+    const wrongHost = await rawRequest(host, 'POST /api/invoke/app.info HTTP/1.1\r\nhost: evil.example', eightMegabytes, 64 * 1024);
+    expect(wrongHost).toMatchObject({ status: 421, closedByServer: true });
+  });
+
+  it('lets go of a call whose client went away before sending its whole body', async () => {
+    const reports: string[] = [];
+    const other = await startWebHost({ handlers: {}, rendererDir: join(dir, 'renderer'), report: (_channel, message) => reports.push(message) });
+    try {
+      const socket = connect(Number(new URL(other.origin).port), '127.0.0.1');
+      await new Promise<void>((resolve) => socket.once('connect', resolve));
+      socket.write(`POST /api/invoke/app.info HTTP/1.1\r\nhost: ${new URL(other.origin).host}\r\nx-voucher-desk-token: ${other.token}\r\ncontent-length: 1000000\r\n\r\n`);
+      socket.write(Buffer.alloc(10_000, 'x'));
+      socket.destroy();
+      // Node reports the cut body as the request's 'aborted' error; the read ends with it instead of waiting forever.
+      await expect.poll(() => reports, { timeout: 5_000 }).toContain('aborted');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('answers 400, not 500, to malformed percent-encoding in a path', async () => {
+    for (const path of ['/%', '/%E0%A4%A', '/api/invoke/%', '/api/invoke/app.%E0%A4%A']) {
+      const answer = await call(host, path, path.startsWith('/api/') ? { method: 'POST', headers: { 'x-voucher-desk-token': host.token }, body: '{}' } : {});
+      expect({ path, status: answer.status }).toEqual({ path, status: 400 });
+    }
   });
 
   it('serves the renderer but nothing outside its folder', async () => {

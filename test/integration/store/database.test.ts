@@ -1,8 +1,8 @@
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, cpSync, mkdirSync, readFileSync, readdirSync, rmSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type OpenDatabaseOptions, type StoreDatabase, openDatabase } from '../../../electron/store/database';
-import { StoreCorruptError, StoreLockedError, StoreMovedAsideError, StoreWriteError } from '../../../electron/store/errors';
+import { StoreLockedError, StoreNeedsAttentionError, StoreWriteError } from '../../../electron/store/errors';
 import type { Migration } from '../../../electron/store/migrations';
 import { useTempDirs } from './temp-dir';
 
@@ -79,7 +79,7 @@ describe('durable sql.js database', () => {
 
   it('folds the journal into a new snapshot once it grows past its limit', async () => {
     const dir = tempDir();
-    const db = await open(dir, { journalCompactBytes: 600 });
+    const db = await open(dir, { checkpointBytes: 600 });
     for (let i = 0; i < 8; i++) await addNotes(db, `note number ${i}`);
     expect(db.files().journalBytes).toBeLessThan(600);
     await db.close();
@@ -146,6 +146,7 @@ describe('durable sql.js database', () => {
     appendFileSync(join(dir, 'test.commits'), '0123456789abcdef {"seq":2,"ops":[["INSERT INTO no');
     const again = await open(dir);
     expect(texts(again)).toEqual(['a']);
+    expect(again.notes.join()).toMatch(/test\.commits: an incomplete last line of \d+ bytes .* is dropped/);
     await addNotes(again, 'b');
     await again.close();
     const third = await open(dir);
@@ -153,7 +154,7 @@ describe('durable sql.js database', () => {
     await third.close();
   });
 
-  it('moves an unreadable file aside, fails loudly, and keeps failing until told to start fresh', async () => {
+  it('refuses a damaged file, names it, changes nothing, and keeps refusing', async () => {
     const dir = tempDir();
     const db = await open(dir);
     await addNotes(db, 'a');
@@ -162,36 +163,62 @@ describe('durable sql.js database', () => {
     const file = join(dir, 'test.sqlite');
     const good = readFileSync(file);
     writeFileSync(file, good.subarray(0, good.length - 100));
+    const before = readdirSync(dir).sort();
 
-    const error = await open(dir).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(StoreCorruptError);
-    const movedTo = (error as StoreCorruptError).movedTo;
-    expect((error as Error).message).toContain(movedTo);
-    expect(movedTo).toMatch(/test\.sqlite\.unreadable-\d{4}-\d\d-\d\dT/);
-    expect(readFileSync(movedTo).length).toBe(good.length - 100);
-    expect(existsSync(file)).toBe(false);
-
-    await expect(open(dir)).rejects.toBeInstanceOf(StoreMovedAsideError);
+    for (let start = 0; start < 2; start++) {
+      const error = await open(dir).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(StoreNeedsAttentionError);
+      expect((error as StoreNeedsAttentionError).file).toBe(file);
+      expect((error as StoreNeedsAttentionError).database).toBe('test');
+      expect((error as Error).message).toMatch(/test\.sqlite: The database file was changed or damaged/);
+      expect(readFileSync(file).length).toBe(good.length - 100);
+      expect(readdirSync(dir).sort()).toEqual(before);
+    }
     const fresh = await open(dir, { startFresh: true });
     expect(texts(fresh)).toEqual([]);
     await fresh.close();
-    expect((await open(dir).then(async (d) => (await d.close(), 'opened')))).toBe('opened');
+    expect(readdirSync(join(dir, 'set-aside'))).toHaveLength(1);
   });
 
-  it('treats a file that is not a database, and a damaged journal line, as unreadable', async () => {
-    const notDb = tempDir();
-    writeFileSync(join(notDb, 'test.sqlite'), 'name,code\nx,y\n');
-    await expect(open(notDb)).rejects.toThrow(/not an SQLite database.*moved aside to/);
-
-    const badJournal = tempDir();
-    const db = await open(badJournal);
+  it('refuses a damaged complete journal line, first or last, whether the journal was sealed at close or not', async () => {
+    const dir = tempDir();
+    const db = await open(dir, { checkpointSeconds: 3600 });
     await addNotes(db, 'a');
     await addNotes(db, 'b');
+    // The files as a crash would leave them: lines written after the last seal of the manifest.
+    const crashed = tempDir();
+    cpSync(dir, crashed, { recursive: true, filter: (path) => !path.endsWith('.lock') });
     await db.close();
-    const journal = join(badJournal, 'test.commits');
-    writeFileSync(journal, readFileSync(journal, 'utf8').replace('"a"', '"x"'));
-    await expect(open(badJournal)).rejects.toThrow(/journal .* is damaged/);
-    expect(readdirSync(badJournal).filter((name) => name.includes('.unreadable-'))).toHaveLength(2);
+    for (const [folder, reason] of [[crashed, /line \d \(at byte \d+\) fails its checksum/], [dir, /first \d+ bytes differ from what was saved/]] as const) {
+      const journal = join(folder, 'test.commits');
+      const good = readFileSync(journal, 'utf8');
+      for (const damaged of [good.replace('"a"', '"x"'), good.replace('"b"', '"y"')]) {
+        writeFileSync(journal, damaged);
+        const error = await open(folder).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(StoreNeedsAttentionError);
+        expect((error as StoreNeedsAttentionError).file).toBe(journal);
+        expect((error as Error).message).toMatch(reason);
+      }
+      writeFileSync(journal, good);
+      const again = await open(folder);
+      expect(texts(again)).toEqual(['a', 'b']);
+      expect(again.notes).toEqual([]);
+      await again.close();
+    }
+  });
+
+  it('refuses to start empty when the database file is deleted, at every start', async () => {
+    const dir = tempDir();
+    const db = await open(dir);
+    await addNotes(db, 'a');
+    await db.close();
+    rmSync(join(dir, 'test.sqlite'));
+    for (let start = 0; start < 2; start++) {
+      const error = await open(dir).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(StoreNeedsAttentionError);
+      expect((error as Error).message).toMatch(/test\.sqlite: The database file is missing/);
+      expect((error as Error).message).toMatch(/library restore test \d+/);
+    }
   });
 
   it('refuses a second open of the same file while the first is open, and takes over a dead owner', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BODIES_FOLDER } from '../../../electron/outbox/bodies';
@@ -115,7 +115,7 @@ describe('outbox operations', () => {
     expect(d.outbox.operations().map((op) => op.id)).toContain(broken.id);
   });
 
-  it('plans a dry run from the outbox alone and removes body files a crash left without their operation', async () => {
+  it('plans a dry run from the outbox alone; body files go only with their finished operation, never as unknown', async () => {
     const d = await desk();
     const id = await batchOf(d, 'plan', codes('PLAN', 25));
     const op = await queueImport(d, String(id), { format: 'csv', limits: { maxCodes: 10 } });
@@ -123,16 +123,20 @@ describe('outbox operations', () => {
     expect(plan).toMatchObject({ requests: 3, codes: 25, operations: [{ id: op.id, kind: 'import-csv' }] });
     expect(plan.bytes).toBe(d.outbox.chunks(op.id).reduce((n, c) => n + c.bytes, 0));
 
+    // A crash before the commit, or an outbox restored from an older copy: no operation refers to it.
     const orphan = join(d.dir, BODIES_FOLDER, 'crashed-before-commit');
     mkdirSync(orphan);
     await d.outbox.close();
     const reopened = await Outbox.open(d.dir);
     try {
-      expect(existsSync(orphan)).toBe(false);
-      expect(readdirSync(join(d.dir, BODIES_FOLDER))).toEqual([op.uid]);
+      expect(readdirSync(join(d.dir, BODIES_FOLDER)).sort()).toEqual([op.uid, 'crashed-before-commit'].sort());
       expect(reopened.frozenReason(id)).toMatch(/frozen/);
+      await reopened.cancel(op.id);
     } finally {
       await reopened.close();
     }
+    const afterCancel = await Outbox.open(d.dir);
+    await afterCancel.close();
+    expect(readdirSync(join(d.dir, BODIES_FOLDER))).toEqual(['crashed-before-commit']);
   });
 });

@@ -1,0 +1,136 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Database as SqlJsDatabase, SqlJsStatic } from 'sql.js';
+import { BODIES_FOLDER, BodyFiles } from '../outbox/bodies';
+import { adviceFor } from './advice';
+import { syncDirectory } from './durable-file';
+import { type DatabaseFiles, KEPT_FOLDER, databaseFiles, earlierUnreadable } from './files';
+import type { FileProblem } from './inspect';
+import { DATABASE_NAMES, type DatabaseName, type KeptCopy, listKeptCopies } from './kept';
+import { loadDatabase } from './load';
+import { acquireLock } from './lock';
+import { readManifest } from './manifest';
+import { moveInto, newSetAsideFolder } from './refuse';
+import { restoreKeptCopy } from './restore';
+import { loadSqlJs } from './sqljs';
+import { queryAll } from './statements';
+
+// The data folder's health, for `voucher-desk library ...` and the UI's "library needs attention"
+// screen: what each database's files hold, which kept copies exist, and the two ways out.
+
+export type { DatabaseName, KeptCopy } from './kept';
+export type { FileProblem } from './inspect';
+
+export interface DatabaseHealth {
+  database: DatabaseName;
+  ok: boolean;
+  problems: FileProblem[];
+  advice: string;
+  keptCopies: KeptCopy[];
+}
+
+export interface DataDirHealth {
+  dir: string;
+  ok: boolean;
+  databases: DatabaseHealth[];
+}
+
+export const SETTINGS_FILE = 'settings.json';
+
+/** Checks every file of every database (kept copies and queued request files too); changes nothing. */
+export async function checkDataDir(dir: string): Promise<DataDirHealth> {
+  const SQL = await loadSqlJs();
+  const root = resolve(dir);
+  const databases = DATABASE_NAMES.map((database) => checkDatabase(SQL, root, database));
+  return { dir: root, ok: databases.every((d) => d.ok), databases };
+}
+
+function checkDatabase(SQL: SqlJsStatic, dir: string, database: DatabaseName): DatabaseHealth {
+  const files = databaseFiles(dir, database);
+  const result = loadDatabase(SQL, files, { hashKept: true });
+  const problems = result.ok ? [] : [...result.problems];
+  if (result.ok && database === 'outbox') {
+    problems.push(...checkBodies(dir, result.loaded.db));
+  }
+  if (result.ok) result.loaded.db.close();
+  problems.push(...result.inspection.keptProblems);
+  const manifest = result.inspection.manifest;
+  const keptCopies = listKeptCopies(SQL, files, database, manifest).filter((copy) => !result.inspection.keptProblems.some((p) => p.file.endsWith(`${database}.${copy.id}.sqlite`)));
+  return { database, ok: problems.length === 0, problems, advice: adviceFor(database, problems, keptCopies), keptCopies };
+}
+
+function checkBodies(dir: string, db: SqlJsDatabase): FileProblem[] {
+  // A new outbox has no tables yet: nothing was queued.
+  if (queryAll(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'chunks'").length === 0) return [];
+  const rows = queryAll<{ body_file: string; body_hash: string }>(
+    db,
+    `SELECT c.body_file, c.body_hash FROM chunks c JOIN operations o ON o.id = c.op_id
+     WHERE c.body_file IS NOT NULL AND o.state NOT IN ('done', 'failed', 'cancelled')`,
+  );
+  return new BodyFiles(dir).check(rows.map((r) => ({ bodyFile: r.body_file, bodyHash: r.body_hash })));
+}
+
+/** Problems with settings.json: unreadable JSON, or not an object. Missing is fine (defaults). */
+export function checkSettings(dir: string): FileProblem[] {
+  const file = join(resolve(dir), SETTINGS_FILE);
+  if (!existsSync(file)) return [];
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return [{ file, problem: 'The settings file does not hold settings.' }];
+    return [];
+  } catch (error) {
+    return [{ file, problem: `The settings file is not readable JSON (${(error as Error).message}).` }];
+  }
+}
+
+/**
+ * Puts a kept copy back as the database's file. What it replaces is moved into a set-aside folder;
+ * the journal stays only when it continues the copy (then no commit after it is lost either).
+ */
+export async function restoreCopy(dir: string, database: DatabaseName, copyId: string): Promise<{ restored: KeptCopy; setAside: string[] }> {
+  if (!DATABASE_NAMES.includes(database)) throw new Error(`There is no database "${String(database)}"; choose ${DATABASE_NAMES.join(', ')}`);
+  const SQL = await loadSqlJs();
+  const files = databaseFiles(resolve(dir), database);
+  const release = acquireLock(files.snapshot);
+  try {
+    return restoreKeptCopy(SQL, files, database, copyId);
+  } finally {
+    release();
+  }
+}
+
+/** Moves every file the app wrote into one new timestamped folder under `set-aside/`; deletes nothing. */
+export async function startFresh(dir: string): Promise<{ setAside: string[] }> {
+  const root = resolve(dir);
+  const all = DATABASE_NAMES.map((name) => databaseFiles(root, name));
+  const releases: (() => void)[] = [];
+  try {
+    for (const files of all) releases.push(acquireLock(files.snapshot));
+    const folder = newSetAsideFolder(root, 'start-fresh');
+    const moved: string[] = [];
+    for (const file of filesToSetAside(root, all)) {
+      const target = moveInto(folder, file);
+      if (target) moved.push(target);
+    }
+    syncDirectory(root);
+    return { setAside: moved };
+  } finally {
+    for (const release of releases) release();
+  }
+}
+
+function filesToSetAside(root: string, all: readonly DatabaseFiles[]): string[] {
+  const files = all.flatMap((f) => [f.snapshot, f.journal, f.manifest, ...earlierUnreadable(f)]);
+  return [...files, join(root, KEPT_FOLDER), join(root, BODIES_FOLDER), join(root, SETTINGS_FILE)];
+}
+
+/** For the UI and `library restore` without arguments: every kept copy of every database, newest first. */
+export async function listCopies(dir: string): Promise<KeptCopy[]> {
+  const SQL = await loadSqlJs();
+  const root = resolve(dir);
+  return DATABASE_NAMES.flatMap((database) => {
+    const files = databaseFiles(root, database);
+    const manifest = readManifest(files.manifest, database);
+    return listKeptCopies(SQL, files, database, manifest.kind === 'ok' ? manifest.manifest : undefined);
+  });
+}

@@ -1,0 +1,86 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { SqlJsStatic } from 'sql.js';
+import { prepareFile, replaceFileDurably, syncDirectory } from './durable-file';
+import { type DatabaseFiles, keptFile, keptGenerations } from './files';
+import { parseJournal } from './journal';
+import { type DatabaseName, type KeptCopy, toKeptCopy, unlistedFacts } from './kept';
+import { checkHeader, readMeta } from './load';
+import { EMPTY_SHA256, type Manifest, type SnapshotFacts, readManifest, sha256, writeManifest } from './manifest';
+import { moveInto, newSetAsideFolder } from './refuse';
+
+/** Called with the database's lock held. */
+export function restoreKeptCopy(SQL: SqlJsStatic, files: DatabaseFiles, database: DatabaseName, copyId: string): { restored: KeptCopy; setAside: string[] } {
+  const generation = /^\d+$/.test(copyId) ? Number(copyId) : Number.NaN;
+  const file = keptFile(files, generation);
+  if (!Number.isSafeInteger(generation) || !existsSync(file)) {
+    throw new Error(`There is no kept copy "${copyId}" of the ${database} database; "voucher-desk library restore" lists them`);
+  }
+  const old = readManifest(files.manifest, database);
+  const listed = old.kind === 'ok' ? old.manifest.kept : [];
+  const copy = verifiedFacts(SQL, file, generation, listed);
+  if (!copy) throw new Error(`The kept copy ${file} is damaged too (it fails its checksum or SQLite's check); choose another one`);
+  const bytes = readFileSync(file);
+  const journal = continuingJournal(SQL, files, bytes, copy.lastCommit);
+
+  const folder = newSetAsideFolder(files.dir, `${database}-before-restore`);
+  const setAside = [files.snapshot, files.manifest, ...(journal ? [] : [files.journal])]
+    .map((path) => moveInto(folder, path))
+    .filter((path): path is string => path !== undefined);
+  const kept = keptGenerations(files)
+    .map((g) => verifiedFacts(SQL, keptFile(files, g), g, listed))
+    .filter((facts): facts is SnapshotFacts => facts !== undefined);
+  const current: SnapshotFacts = { ...copy, generation: Math.max(...kept.map((k) => k.generation), generation) + 1, takenAt: new Date().toISOString() };
+  const snapshot = prepareFile(files.snapshot, bytes);
+  if (!journal) replaceFileDurably(files.journal, new Uint8Array());
+  const manifest: Manifest = {
+    format: 1,
+    database,
+    current,
+    previous: null,
+    journal: journal ?? { bytes: 0, sha256: EMPTY_SHA256, lastCommit: copy.lastCommit },
+    kept,
+  };
+  writeManifest(files.manifest, manifest);
+  snapshot.commit();
+  syncDirectory(files.dir);
+  return { restored: toKeptCopy(database, copy), setAside };
+}
+
+/** The copy's facts when it is whole: by the manifest's checksum if listed there, else by SQLite's check. */
+function verifiedFacts(SQL: SqlJsStatic, file: string, generation: number, listed: readonly SnapshotFacts[]): SnapshotFacts | undefined {
+  const facts = listed.find((k) => k.generation === generation);
+  if (!facts) {
+    const found = unlistedFacts(SQL, file, generation);
+    return found && { ...found, sha256: sha256(readFileSync(file)) };
+  }
+  const bytes = readFileSync(file);
+  return bytes.length === facts.bytes && sha256(bytes) === facts.sha256 ? facts : undefined;
+}
+
+/** The journal as the new manifest should seal it, when it replays cleanly on top of the copy. */
+function continuingJournal(SQL: SqlJsStatic, files: DatabaseFiles, bytes: Buffer, lastCommit: number): Manifest['journal'] | undefined {
+  if (!existsSync(files.journal)) return undefined;
+  try {
+    const text = readFileSync(files.journal);
+    const journal = parseJournal(text);
+    const later = journal.entries.filter((e) => e.seq > lastCommit);
+    if (later.length === 0 || later.some((e, i) => e.seq !== lastCommit + 1 + i)) return undefined;
+    checkHeader(bytes);
+    // sql.js works on the array it is given; the trial must not change the bytes to be restored.
+    const db = new SQL.Database(Uint8Array.from(bytes));
+    try {
+      if (readMeta(db).journalSeq !== lastCommit) return undefined;
+      for (const entry of later) {
+        db.run('BEGIN');
+        for (const [sql, params] of entry.ops) db.run(sql, [...params]);
+        db.run('COMMIT');
+      }
+    } finally {
+      db.close();
+    }
+    const whole = text.subarray(0, journal.validBytes);
+    return { bytes: whole.length, sha256: sha256(whole), lastCommit: later.at(-1)?.seq ?? lastCommit };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,19 @@
+// Run as a separate process by the lock race test: on each "go <file> <at>" line it waits until the
+// clock reaches <at> (so all racers start together), tries to take the lock, and says how it went.
+// A lock it takes is never released: the test then marks it as left by a dead process.
+import { createInterface } from 'node:readline';
+import { StoreLockedError } from '../../../electron/store/errors';
+import { acquireLock } from '../../../electron/store/lock';
+
+process.stdout.write('ready\n');
+for await (const line of createInterface({ input: process.stdin })) {
+  const [command, file = '', at = '0'] = line.split(' ');
+  if (command !== 'go') continue;
+  while (Date.now() < Number(at));
+  try {
+    acquireLock(file);
+    process.stdout.write('held\n');
+  } catch (error) {
+    process.stdout.write(error instanceof StoreLockedError ? 'locked\n' : `error ${String(error)}\n`);
+  }
+}
