@@ -32,7 +32,7 @@ describe('voucher-desk queue, outbox and sync (the real binary)', () => {
       expect(plan).toMatchObject({ requests: 3, codes: 25 });
       expect(sb.stats().requests).toBe(0);
 
-      expect(await ok(['sync', '--target', url, ...at])).toMatch(/Sync finished\.\n25 codes done, 0 failed of 25/);
+      expect(await ok(['sync', '--target', url, ...at])).toMatch(/Sync finished\.\n25 codes done by this sync, 0 already on the service before it, 0 failed, of 25/);
       const ops = JSON.parse(await ok(['outbox', '--json', ...at])) as { id: number; state: string }[];
       expect(ops).toEqual([expect.objectContaining({ id: queued.id, state: 'done' })]);
 
