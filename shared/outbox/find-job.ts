@@ -10,6 +10,8 @@ export interface JobCandidate {
   type?: string;
   status: string;
   created_at?: string;
+  /** For a finished job: when it finished. */
+  updated_at?: string;
   result?: { done_count?: number; failed_count?: number; failed?: { code: string }[] } | Record<string, unknown>;
 }
 
@@ -90,17 +92,20 @@ export function countsFit(request: SentRequest, job: JobCandidate): boolean {
 
 /**
  * The probe agrees with a job when every probed code the job did not fail is on the service and was
- * written (created, or updated by a CSV import) no earlier than the job was created. A code the job
- * failed may or may not be there (someone else's code already there).
+ * written (created, or updated by a CSV import) while the job ran: no earlier than it was created
+ * and, once it finished, no later than that. A code the job failed may or may not be there (someone
+ * else's code already there).
  */
 export function probeAgrees(job: JobCandidate, probes: readonly CodeProbe[]): boolean {
   const created = time(job.created_at);
+  const finished = isFinishedJob(job) ? time(job.updated_at) : Number.NaN;
+  const latest = Number.isFinite(finished) ? finished + SAME_CLOCK_MARGIN_MS : Number.POSITIVE_INFINITY;
   const { failedCodes } = jobCounts(job);
   return probes.every((p) => {
     if (failedCodes.has(p.code)) return true;
     if (!p.present) return false;
-    const written = Math.max(p.createdAt ?? Number.NEGATIVE_INFINITY, p.updatedAt ?? Number.NEGATIVE_INFINITY);
-    return written >= created - SAME_CLOCK_MARGIN_MS;
+    const ran = (t: number | undefined): boolean => t !== undefined && t >= created - SAME_CLOCK_MARGIN_MS && t <= latest;
+    return ran(p.createdAt) || ran(p.updatedAt);
   });
 }
 
