@@ -49,8 +49,13 @@ export type Ownership =
   | { none: true }
   | { ambiguous: JobCandidate[] };
 
-/** A voucher's time is compared with its job's on the service's own clock; this allows for rounding. */
-const SAME_CLOCK_MARGIN_MS = 1000;
+/**
+ * A voucher's time is compared with its job's on the service's own clock, so only rounding needs a
+ * margin: none when the job's times carry fractions of a second, a second when they do not.
+ */
+function roundingMargin(...texts: (string | undefined)[]): number {
+  return texts.every((t) => t === undefined || /\.\d+/.test(t)) ? 0 : 1000;
+}
 
 function time(text: string | undefined): number {
   return text === undefined ? Number.NaN : Date.parse(text);
@@ -97,14 +102,15 @@ export function countsFit(request: SentRequest, job: JobCandidate): boolean {
  * else's code already there).
  */
 export function probeAgrees(job: JobCandidate, probes: readonly CodeProbe[]): boolean {
+  const margin = roundingMargin(job.created_at, job.updated_at);
   const created = time(job.created_at);
   const finished = isFinishedJob(job) ? time(job.updated_at) : Number.NaN;
-  const latest = Number.isFinite(finished) ? finished + SAME_CLOCK_MARGIN_MS : Number.POSITIVE_INFINITY;
+  const latest = Number.isFinite(finished) ? finished + margin : Number.POSITIVE_INFINITY;
   const { failedCodes } = jobCounts(job);
   return probes.every((p) => {
     if (failedCodes.has(p.code)) return true;
     if (!p.present) return false;
-    const ran = (t: number | undefined): boolean => t !== undefined && t >= created - SAME_CLOCK_MARGIN_MS && t <= latest;
+    const ran = (t: number | undefined): boolean => t !== undefined && t >= created - margin && t <= latest;
     return ran(p.createdAt) || ran(p.updatedAt);
   });
 }
