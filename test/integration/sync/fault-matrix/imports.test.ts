@@ -1,23 +1,15 @@
 // Fault matrix, imports: JSON and CSV × every fault × another client's import in the window (none,
 // its own codes, some of ours). Judged by the sandbox's vouchers and request log, then the report.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queueImport } from '../../../../electron/outbox/queue-batch';
-import { startSandbox, type RunningSandbox } from '../../../../electron/sandbox/server';
 import { batchOf, codes, codesOnService } from '../helpers';
-import { CARRIED_OUT, FAULTS, carriedOutWrites, otherImport, runCase, type FaultName, type Other } from './world';
+import { CARRIED_OUT, FAULTS, carriedOutWrites, otherImport, runCase, sharedSandbox, type FaultName, type Other } from './world';
 
 const CODES = 30;
 /** Ours that the other client imports in the 'ours' variant: the first, one inside, the last. */
 const TAKEN = [0, 11, CODES - 1];
 
-let sb: RunningSandbox;
-let other: { appId: string; appToken: string };
-
-beforeAll(async () => {
-  sb = await startSandbox();
-  other = sb.addKey();
-});
-afterAll(() => sb.close());
+const world = sharedSandbox();
 
 const FORMATS = [
   { format: 'json', path: '/v1/vouchers/import' },
@@ -38,6 +30,7 @@ function expectedPresent(format: 'json' | 'csv', fault: FaultName, other: Other,
 
 describe('fault matrix: imports', () => {
   it.each(cases)('$format import, $fault, other client: $other', async ({ format, path, fault, other: o }) => {
+    const { sb, other } = world;
     const prefix = `${format}-${fault}-${o}`.toUpperCase();
     const list = codes(prefix, CODES);
     const taken = TAKEN.map((i) => list[i] as string);

@@ -1,25 +1,17 @@
 // Fault matrix, the other writes: add-to-campaign, reward, delete × every fault × another client
 // writing in the window. Judged by the sandbox's vouchers, rewards and request log, then the report.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queueAddToCampaign, queueImport } from '../../../../electron/outbox/queue-batch';
 import { queueDelete, queueReward } from '../../../../electron/outbox/queue-other';
-import { startSandbox, type RunningSandbox } from '../../../../electron/sandbox/server';
 import { SyncEngine } from '../../../../electron/sync/engine';
 import { OPERATION_MARKER_KEY } from '../../../../shared/outbox/kinds';
 import { batchOf, clientFor, codes, codesOnService, desk } from '../helpers';
-import { CARRIED_OUT, FAULTS, carriedOutWrites, otherImport, runCase, type Other } from './world';
+import { CARRIED_OUT, FAULTS, carriedOutWrites, otherImport, runCase, sharedSandbox, type Other } from './world';
 
 const CAMPAIGN = 'camp_summersale01';
 const CODES = 5;
 
-let sb: RunningSandbox;
-let other: { appId: string; appToken: string };
-
-beforeAll(async () => {
-  sb = await startSandbox();
-  other = sb.addKey();
-});
-afterAll(() => sb.close());
+const world = sharedSandbox();
 
 const prefixOf = (kind: string, fault: string, o: Other): string => `${kind}-${fault}-${o}`.toUpperCase();
 
@@ -31,6 +23,7 @@ function eachOnce(paths: string[]): void {
 describe('fault matrix: add to campaign', () => {
   const cases = FAULTS.flatMap((fault) => (['none', 'theirs', 'ours'] as const).map((o) => ({ fault, other: o })));
   it.each(cases)('$fault, other client: $other', async ({ fault, other: o }) => {
+    const { sb, other } = world;
     const prefix = prefixOf('add', fault, o);
     const list = codes(prefix, CODES);
     // The first code is the faulted request's; the third is sent later, after the other client took it.
@@ -62,6 +55,7 @@ describe('fault matrix: add to campaign', () => {
 describe('fault matrix: reward', () => {
   const cases = FAULTS.flatMap((fault) => (['none', 'theirs'] as const).map((o) => ({ fault, other: o })));
   it.each(cases)('$fault, other client: $other', async ({ fault, other: o }) => {
+    const { sb, other } = world;
     const name = prefixOf('reward', fault, o);
     const c = await runCase(
       sb,
@@ -84,6 +78,7 @@ describe('fault matrix: reward', () => {
 describe('fault matrix: delete', () => {
   const cases = FAULTS.flatMap((fault) => (['none', 'theirs'] as const).map((o) => ({ fault, other: o })));
   it.each(cases)('$fault, other client: $other', async ({ fault, other: o }) => {
+    const { sb, other } = world;
     const prefix = prefixOf('delete', fault, o);
     const list = codes(prefix, CODES);
     // The codes are put on the service first, by the app itself.

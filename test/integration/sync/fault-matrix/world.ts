@@ -1,9 +1,9 @@
 // The fault matrix's world: one sandbox per test file, a fresh data folder per case, another client
 // of the same project (its own key, raw HTTP), and the faults a real network has. Every case is
 // judged by the sandbox's own data and request log, then by the app's report.
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { FetchLike, VoucherClient } from '../../../../shared/api';
-import type { FaultSettings, RunningSandbox, SandboxRequestRecord } from '../../../../electron/sandbox/server';
+import { startSandbox, type FaultSettings, type RunningSandbox, type SandboxRequestRecord } from '../../../../electron/sandbox/server';
 import type { Outbox } from '../../../../electron/outbox/outbox';
 import type { OperationRecord } from '../../../../electron/outbox/records';
 import { SyncEngine } from '../../../../electron/sync/engine';
@@ -43,6 +43,29 @@ export function faultSettings(fault: FaultName, match: { method: string; path: s
     default:
       return undefined;
   }
+}
+
+/**
+ * One sandbox for a whole test file (started before its cases, closed after), with the other
+ * client's key. Cases use their own codes, so each one's jobs are strangers to the next.
+ */
+export function sharedSandbox(): { readonly sb: RunningSandbox; readonly other: { appId: string; appToken: string } } {
+  const world: { sb?: RunningSandbox; other?: { appId: string; appToken: string } } = {};
+  beforeAll(async () => {
+    world.sb = await startSandbox();
+    world.other = world.sb.addKey();
+  });
+  afterAll(() => world.sb?.close());
+  return {
+    get sb() {
+      if (!world.sb) throw new Error('the sandbox starts before the first case');
+      return world.sb;
+    },
+    get other() {
+      if (!world.other) throw new Error('the sandbox starts before the first case');
+      return world.other;
+    },
+  };
 }
 
 async function raw(sb: RunningSandbox, key: { appId: string; appToken: string }, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
