@@ -68,6 +68,14 @@ const COLUMNS: Record<keyof ChunkChanges, string> = {
   result: 'result',
 };
 
+export interface OperationTally {
+  /** Carried out by this sync: codes created or added to a campaign, codes deleted, a reward created. */
+  applied: number;
+  /** Codes already on the service before this sync (someone else's), or already absent for a delete. */
+  present: number;
+  failed: number;
+}
+
 export class OutboxError extends Error {
   constructor(message: string) {
     super(message);
@@ -158,17 +166,25 @@ export class Outbox {
     return this.operation(id);
   }
 
-  /** Moves a chunk by `event` (checked against the state rules) and stores `changes` and `failures` with it. */
-  async move(opId: number, idx: number, event: ChunkEvent, changes: ChunkChanges = {}, failures: readonly Omit<CodeFailure, 'opId' | 'idx'>[] = []): Promise<ChunkRecord> {
+  /**
+   * Moves a chunk by `event` (checked against the state rules) and stores with it `changes`, its
+   * per-code `failures`, and the codes found `present` on the service before this sync wrote them.
+   */
+  async move(
+    opId: number,
+    idx: number,
+    event: ChunkEvent,
+    changes: ChunkChanges = {},
+    failures: readonly CodeNote[] = [],
+    present: readonly CodeNote[] = [],
+  ): Promise<ChunkRecord> {
     await this.db.write((tx) => {
       const current = tx.get<{ state: ChunkState }>('SELECT state FROM chunks WHERE op_id = ? AND idx = ?', [opId, idx]);
       if (!current) throw new OutboxError(`Operation ${opId} has no request ${idx}`);
       const next = nextChunkState(current.state, event);
       updateChunk(tx, opId, idx, { ...changes }, next);
-      if (failures.length > 0) {
-        const insert = tx.prepare('INSERT INTO code_failures (op_id, idx, row_no, code, reason) VALUES (?, ?, ?, ?, ?)');
-        for (const f of failures) insert.run([opId, idx, f.row, f.code, f.reason]);
-      }
+      insertNotes(tx, 'code_failures', opId, idx, failures);
+      insertNotes(tx, 'codes_present', opId, idx, present);
       this.recount(tx, opId, current.state, next);
     });
     return this.chunk(opId, idx);
@@ -215,16 +231,59 @@ export class Outbox {
   }
 
   failures(opId: number): CodeFailure[] {
-    return this.db
-      .all<{ op_id: number; idx: number; row_no: number | null; code: string; reason: string }>(
-        'SELECT op_id, idx, row_no, code, reason FROM code_failures WHERE op_id = ? ORDER BY idx, row_no, code',
-        [opId],
-      )
-      .map((r) => ({ opId: r.op_id, idx: r.idx, row: r.row_no, code: r.code, reason: r.reason }));
+    return this.notes('code_failures', opId);
   }
 
   failureCount(opId: number): number {
     return this.db.get<{ n: number }>('SELECT count(*) AS n FROM code_failures WHERE op_id = ?', [opId])?.n ?? 0;
+  }
+
+  /** Codes of the operation that were already on the service before this sync (with why that is known). */
+  present(opId: number): CodeFailure[] {
+    return this.notes('codes_present', opId);
+  }
+
+  presentCount(opId: number): number {
+    return this.db.get<{ n: number }>('SELECT count(*) AS n FROM codes_present WHERE op_id = ?', [opId])?.n ?? 0;
+  }
+
+  /**
+   * Per operation: what this sync carried out (codes created or added, codes deleted, a reward
+   * created), codes found already on the service, and codes that failed. Finished requests only.
+   */
+  tallies(): Map<number, OperationTally> {
+    const tallies = new Map<number, OperationTally>();
+    const at = (opId: number): OperationTally => {
+      let t = tallies.get(opId);
+      if (!t) tallies.set(opId, (t = { applied: 0, present: 0, failed: 0 }));
+      return t;
+    };
+    // Requests finished before these counts were kept have only the job's done_count, or nothing.
+    for (const r of this.db.all<{ op_id: number; n: number | null }>(
+      `SELECT op_id, sum(COALESCE(json_extract(result, '$.applied'), json_extract(result, '$.done_count'), CASE WHEN state = 'done' THEN codes ELSE 0 END)) AS n
+       FROM chunks WHERE state IN ('done', 'failed') GROUP BY op_id`,
+    )) at(r.op_id).applied = r.n ?? 0;
+    for (const r of this.db.all<{ op_id: number; n: number }>('SELECT op_id, count(*) AS n FROM codes_present GROUP BY op_id')) at(r.op_id).present = r.n;
+    for (const r of this.db.all<{ op_id: number; n: number }>('SELECT op_id, count(*) AS n FROM code_failures GROUP BY op_id')) at(r.op_id).failed = r.n;
+    return tallies;
+  }
+
+  tally(opId: number): OperationTally {
+    return this.tallies().get(opId) ?? { applied: 0, present: 0, failed: 0 };
+  }
+
+  /** Codes of one request found on the service before it was (re)sent: they are left out of it. */
+  presentCodes(opId: number, idx: number): Set<string> {
+    return new Set(this.db.all<{ code: string }>('SELECT code FROM codes_present WHERE op_id = ? AND idx = ?', [opId, idx]).map((r) => r.code));
+  }
+
+  private notes(table: 'code_failures' | 'codes_present', opId: number): CodeFailure[] {
+    return this.db
+      .all<{ op_id: number; idx: number; row_no: number | null; code: string; reason: string }>(
+        `SELECT op_id, idx, row_no, code, reason FROM ${table} WHERE op_id = ? ORDER BY idx, row_no, code`,
+        [opId],
+      )
+      .map((r) => ({ opId: r.op_id, idx: r.idx, row: r.row_no, code: r.code, reason: r.reason }));
   }
 
   /** Per-code failures of every operation on a batch, for showing them against its rows. */
@@ -269,6 +328,15 @@ export class Outbox {
   private stamp(): string {
     return this.now().toISOString();
   }
+}
+
+/** A per-code note of a chunk: its batch row, the code and the reason. */
+export type CodeNote = Omit<CodeFailure, 'opId' | 'idx'>;
+
+function insertNotes(tx: Writer, table: 'code_failures' | 'codes_present', opId: number, idx: number, notes: readonly CodeNote[]): void {
+  if (notes.length === 0) return;
+  const insert = tx.prepare(`INSERT INTO ${table} (op_id, idx, row_no, code, reason) VALUES (?, ?, ?, ?, ?)`);
+  for (const n of notes) insert.run([opId, idx, n.row, n.code, n.reason]);
 }
 
 function updateChunk(tx: Writer, opId: number, idx: number, changes: ChunkChanges, state: ChunkState | undefined): void {
