@@ -115,6 +115,8 @@ export class StoreDatabase implements Reader {
         loaded.notes,
       );
       loaded = undefined;
+      // Nothing was lost (a crash tail, a checkpoint finished), but it is said where it happened.
+      for (const note of store.notes) console.warn(`voucher-desk: ${note}`);
       await store.migrate(pendingMigrations(options.migrations, schemaVersion), fresh || legacy);
       return store;
     } catch (error) {
@@ -301,12 +303,13 @@ export class StoreDatabase implements Reader {
     };
     const prepared = prepareFile(this.paths.snapshot, bytes);
     let kept = this.manifest?.kept ?? [];
+    let manifest: Manifest;
     try {
       if (keep || this.keptCopyDue()) {
         writeKeptCopy(this.paths, facts.generation, bytes);
         kept = [...kept, facts].slice(-KEPT_COPIES);
       }
-      const manifest: Manifest = {
+      manifest = {
         format: 1,
         database: this.name,
         current: facts,
@@ -315,12 +318,13 @@ export class StoreDatabase implements Reader {
         kept,
       };
       writeManifest(this.paths.manifest, manifest);
-      this.manifest = manifest;
     } catch (error) {
       prepared.abort();
       throw error;
     }
     prepared.commit();
+    // Only now: had the rename failed, the file on disk would still be the manifest's `previous`.
+    this.manifest = manifest;
     // From here the journal's commits are all inside the file (their seq <= journal_seq), so a
     // crash before the journal is cleared only leaves lines that replay will skip.
     this.journal.clear();
