@@ -1,10 +1,10 @@
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Database as SqlJsDatabase, SqlJsStatic } from 'sql.js';
 import { refuseOpen } from './refuse';
 import { prepareFile } from './durable-file';
 import { StoreTooNewError, StoreWriteError, errorText } from './errors';
-import { type DatabaseFiles, databaseFiles } from './files';
+import { type DatabaseFiles, databaseFiles, keptFile } from './files';
 import { JournalWriter } from './journal';
 import { KEPT_COPIES, dropOlderCopies, writeKeptCopy } from './kept';
 import { type LoadedDatabase, loadDatabase, removeLeftoverTempFiles } from './load';
@@ -232,10 +232,20 @@ export class StoreDatabase implements Reader {
   }
 
   private closeCheckpoint(): void {
-    const newestKept = this.manifest?.kept.at(-1)?.generation;
     if (this.journal.size > 0 && this.checkpointDue()) this.checkpoint(true);
     else if (this.journal.size > 0) this.seal();
-    else if (this.manifest && newestKept !== this.manifest.current.generation) this.checkpoint(true);
+    else if (!this.currentIsKept()) this.checkpoint(true);
+  }
+
+  /** The newest kept copy is the current snapshot and is still there (a stat, not a read). */
+  private currentIsKept(): boolean {
+    const newest = this.manifest?.kept.at(-1);
+    return !!newest && newest.generation === this.manifest?.current.generation && this.keptIsThere(newest);
+  }
+
+  private keptIsThere(facts: SnapshotFacts): boolean {
+    const file = keptFile(this.paths, facts.generation);
+    return existsSync(file) && statSync(file).size === facts.bytes;
   }
 
   private checkpointDue(): boolean {
@@ -307,7 +317,7 @@ export class StoreDatabase implements Reader {
     try {
       if (keep || this.keptCopyDue()) {
         writeKeptCopy(this.paths, facts.generation, bytes);
-        kept = [...kept, facts].slice(-KEPT_COPIES);
+        kept = [...kept.filter((k) => this.keptIsThere(k)), facts].slice(-KEPT_COPIES);
       }
       manifest = {
         format: 1,

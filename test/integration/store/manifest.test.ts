@@ -64,6 +64,20 @@ describe('manifest, checkpoints and kept copies', () => {
     expect(health.databases[0]?.keptCopies.map((c) => [c.id, c.lastCommit])).toEqual([['5', 4], ['4', 3], ['3', 2]]);
   });
 
+  it('writes the kept copy again at the next close when it went missing', async () => {
+    const dir = tempDir();
+    const db = await open(dir);
+    await add(db, 'a');
+    await db.compact();
+    await db.close();
+    rmSync(join(dir, 'kept-copies'), { recursive: true });
+    expect((await checkDataDir(dir)).databases[0]?.problems[0]?.problem).toMatch(/This kept copy is missing/);
+    const again = await open(dir);
+    expect(texts(again)).toEqual(['a']);
+    await again.close();
+    expect((await checkDataDir(dir)).ok).toBe(true);
+  });
+
   it('finishes a checkpoint a crash interrupted between the manifest and the rename, from the journal', async () => {
     const dir = tempDir();
     const db = await open(dir, { checkpointSeconds: 3600 });
