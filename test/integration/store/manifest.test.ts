@@ -107,6 +107,16 @@ describe('manifest, checkpoints and kept copies', () => {
     expect(readdirSync(join(dir, 'kept-copies'))).toHaveLength(1);
   });
 
+  it('refuses a folder an older version left with only a journal moved aside, at every start', async () => {
+    const dir = tempDir();
+    const leftover = join(dir, 'library.commits.unreadable-2026-01-01T00-00-00-000Z');
+    writeFileSync(leftover, '0123456789abcdef {"seq":1,"ops":[]}\n');
+    for (let start = 0; start < 2; start++) {
+      await expect(open(dir)).rejects.toThrow(`${leftover}: An earlier start found this file unreadable and moved it aside`);
+    }
+    expect(readdirSync(dir)).toEqual([leftover.split('/').at(-1)]);
+  });
+
   it('checks a damaged data folder without changing a byte of it', async () => {
     const dir = tempDir();
     const db = await open(dir, { checkpointSeconds: 3600 });
