@@ -1,15 +1,15 @@
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Database as SqlJsDatabase, SqlJsStatic } from 'sql.js';
 import { refuseOpen } from './refuse';
 import { prepareFile } from './durable-file';
 import { StoreTooNewError, StoreWriteError, errorText } from './errors';
-import { type DatabaseFiles, databaseFiles, keptFile } from './files';
+import { type DatabaseFiles, databaseFiles } from './files';
 import { JournalWriter } from './journal';
-import { KEPT_COPIES, dropOlderCopies, writeKeptCopy } from './kept';
+import { KEPT_COPIES, dropOlderCopies, keptCopyIsThere, writeKeptCopy } from './kept';
 import { type LoadedDatabase, loadDatabase, removeLeftoverTempFiles } from './load';
 import { acquireLock } from './lock';
-import { EMPTY_SHA256, type Manifest, type SnapshotFacts, sha256, writeManifest } from './manifest';
+import { type Manifest, type SnapshotFacts, emptyJournal, sha256, writeManifest } from './manifest';
 import { META_TABLE, type Migration, applyMigrations, checkMigrations, latestVersion, pendingMigrations } from './migrations';
 import { loadSqlJs } from './sqljs';
 import { type Params, type Reader, RecordingWriter, type Row, type Writer, queryAll, queryOne } from './statements';
@@ -57,6 +57,8 @@ export class StoreDatabase implements Reader {
   private timer: NodeJS.Timeout | undefined;
   /** When the oldest commit that is only in the journal was made (ms), if any is. */
   private journalSince: number | undefined;
+  /** How long the last full save took. */
+  private lastCheckpointMs = 0;
 
   private constructor(
     private readonly SQL: SqlJsStatic,
@@ -240,18 +242,13 @@ export class StoreDatabase implements Reader {
   /** The newest kept copy is the current snapshot and is still there (a stat, not a read). */
   private currentIsKept(): boolean {
     const newest = this.manifest?.kept.at(-1);
-    return !!newest && newest.generation === this.manifest?.current.generation && this.keptIsThere(newest);
-  }
-
-  private keptIsThere(facts: SnapshotFacts): boolean {
-    const file = keptFile(this.paths, facts.generation);
-    return existsSync(file) && statSync(file).size === facts.bytes;
+    return !!newest && newest.generation === this.manifest?.current.generation && keptCopyIsThere(this.paths, newest);
   }
 
   private checkpointDue(): boolean {
     if (this.journal.size > this.settings.checkpointBytes) return true;
     const since = this.journalSince ?? Date.now();
-    return Date.now() - since >= this.settings.checkpointSeconds * 1000;
+    return Date.now() - since >= this.checkpointInterval();
   }
 
   private commitToJournal(tx: RecordingWriter): void {
@@ -266,7 +263,15 @@ export class StoreDatabase implements Reader {
     this.seq = seq;
     this.journalSince ??= Date.now();
     if (this.checkpointDue()) this.checkpointQuietly();
-    else this.timer ??= setTimeout(() => void this.serialize(async () => this.timedCheckpoint()), this.settings.checkpointSeconds * 1000).unref();
+    else this.timer ??= setTimeout(() => void this.serialize(async () => this.timedCheckpoint()), this.checkpointInterval()).unref();
+  }
+
+  /**
+   * A few seconds, or longer for a big database: a full save blocks writes while it runs, so its
+   * share of the time stays under 5% (a 50 MB library takes about a second to save).
+   */
+  private checkpointInterval(): number {
+    return Math.max(this.settings.checkpointSeconds * 1000, 20 * this.lastCheckpointMs);
   }
 
   private timedCheckpoint(): void {
@@ -302,6 +307,7 @@ export class StoreDatabase implements Reader {
   private checkpoint(keep: boolean): void {
     clearTimeout(this.timer);
     this.timer = undefined;
+    const started = Date.now();
     this.db.run(`UPDATE ${META_TABLE} SET value = ? WHERE key = 'journal_seq'`, [this.seq]);
     const bytes = this.db.export();
     const facts: SnapshotFacts = {
@@ -317,16 +323,9 @@ export class StoreDatabase implements Reader {
     try {
       if (keep || this.keptCopyDue()) {
         writeKeptCopy(this.paths, facts.generation, bytes);
-        kept = [...kept.filter((k) => this.keptIsThere(k)), facts].slice(-KEPT_COPIES);
+        kept = [...kept.filter((k) => keptCopyIsThere(this.paths, k)), facts].slice(-KEPT_COPIES);
       }
-      manifest = {
-        format: 1,
-        database: this.name,
-        current: facts,
-        previous: this.manifest?.current ?? null,
-        journal: { bytes: 0, sha256: EMPTY_SHA256, lastCommit: this.seq },
-        kept,
-      };
+      manifest = { format: 1, database: this.name, current: facts, previous: this.manifest?.current ?? null, journal: emptyJournal(this.seq), kept };
       writeManifest(this.paths.manifest, manifest);
     } catch (error) {
       prepared.abort();
@@ -339,13 +338,14 @@ export class StoreDatabase implements Reader {
     // crash before the journal is cleared only leaves lines that replay will skip.
     this.journal.clear();
     this.journalSince = undefined;
+    this.lastCheckpointMs = Date.now() - started;
     dropOlderCopies(this.paths, kept);
   }
 
   /** Kept copies are made at most every few seconds: big imports write many snapshots in a row. */
   private keptCopyDue(): boolean {
     const newest = this.manifest?.kept.at(-1);
-    return !newest || Date.now() - Date.parse(newest.takenAt) >= this.settings.checkpointSeconds * 1000;
+    return !newest || Date.now() - Date.parse(newest.takenAt) >= this.checkpointInterval();
   }
 
   /** Records the journal as it is now, so a later cut or change of these bytes is seen at open. */

@@ -34,6 +34,11 @@ export function sha256(bytes: Uint8Array | string): string {
 
 export const EMPTY_SHA256 = sha256('');
 
+/** The journal as a checkpoint leaves it: empty, everything up to `lastCommit` in the snapshot. */
+export function emptyJournal(lastCommit: number): Manifest['journal'] {
+  return { bytes: 0, sha256: EMPTY_SHA256, lastCommit };
+}
+
 export function readManifest(file: string, database: string): ManifestRead {
   if (!existsSync(file)) return { kind: 'missing' };
   let parsed: unknown;
