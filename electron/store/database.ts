@@ -93,7 +93,7 @@ export class StoreDatabase implements Reader {
     const releaseLock = acquireLock(paths.snapshot);
     let loaded: LoadedDatabase | undefined;
     try {
-      removeLeftoverTempFiles(paths.snapshot);
+      removeLeftoverTempFiles(paths);
       const result = loadDatabase(SQL, paths);
       loaded = result.ok ? result.loaded : refuseOpen(SQL, paths, result.problems, options.startFresh ?? false);
       const known = latestVersion(options.migrations);
