@@ -57,8 +57,8 @@ export class StoreDatabase implements Reader {
   private timer: NodeJS.Timeout | undefined;
   /** When the oldest commit that is only in the journal was made (ms), if any is. */
   private journalSince: number | undefined;
-  /** How long the last full save took. */
-  private lastCheckpointMs = 0;
+  /** How long the last full save took (also by an earlier process: the command line opens often). */
+  private lastCheckpointMs: number;
 
   private constructor(
     private readonly SQL: SqlJsStatic,
@@ -73,6 +73,7 @@ export class StoreDatabase implements Reader {
     /** What opening noticed that loses nothing (a crash tail dropped, a checkpoint finished). */
     readonly notes: readonly string[],
   ) {
+    this.lastCheckpointMs = manifest?.saveMs ?? 0;
     // Commits found in the journal were made after the last full save.
     if (journal.size > 0) this.journalSince = manifest ? Date.parse(manifest.current.takenAt) : Date.now();
   }
@@ -325,7 +326,8 @@ export class StoreDatabase implements Reader {
         writeKeptCopy(this.paths, facts.generation, bytes);
         kept = [...kept.filter((k) => keptCopyIsThere(this.paths, k)), facts].slice(-KEPT_COPIES);
       }
-      manifest = { format: 1, database: this.name, current: facts, previous: this.manifest?.current ?? null, journal: emptyJournal(this.seq), kept };
+      const saveMs = Date.now() - started;
+      manifest = { format: 1, database: this.name, current: facts, previous: this.manifest?.current ?? null, journal: emptyJournal(this.seq), kept, saveMs };
       writeManifest(this.paths.manifest, manifest);
     } catch (error) {
       prepared.abort();
@@ -338,7 +340,7 @@ export class StoreDatabase implements Reader {
     // crash before the journal is cleared only leaves lines that replay will skip.
     this.journal.clear();
     this.journalSince = undefined;
-    this.lastCheckpointMs = Date.now() - started;
+    this.lastCheckpointMs = manifest.saveMs ?? 0;
     dropOlderCopies(this.paths, kept);
   }
 

@@ -24,6 +24,8 @@ export interface Manifest {
   journal: { bytes: number; sha256: string; lastCommit: number };
   /** Kept copies, oldest first; the newest is normally `current` itself. */
   kept: SnapshotFacts[];
+  /** How long writing `current` took: full saves are spaced by it on big databases. */
+  saveMs?: number;
 }
 
 export type ManifestRead = { kind: 'missing' } | { kind: 'ok'; manifest: Manifest } | { kind: 'damaged'; problem: string };

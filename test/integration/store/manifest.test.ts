@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type OpenDatabaseOptions, type StoreDatabase, openDatabase } from '../../../electron/store/database';
 import { checkDataDir, restoreCopy } from '../../../electron/store/health';
+import { readManifest, writeManifest } from '../../../electron/store/manifest';
 import type { Migration } from '../../../electron/store/migrations';
 import { useTempDirs } from './temp-dir';
 
@@ -48,6 +49,32 @@ describe('manifest, checkpoints and kept copies', () => {
     const again = await open(dir);
     expect(texts(again)).toEqual(['a']);
     await again.close();
+  });
+
+  it('spaces full saves by how long the last one took, also across processes, so big databases are not saved at every commit', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'library.manifest.json');
+    const lastSaveTook = (saveMs: number) => {
+      const read = readManifest(file, 'library');
+      if (read.kind !== 'ok') throw new Error(`manifest: ${read.kind}`);
+      writeManifest(file, { ...read.manifest, saveMs });
+    };
+    await (await open(dir)).close();
+    lastSaveTook(0);
+    const first = await open(dir, { checkpointSeconds: 0 });
+    await add(first, 'a');
+    expect(first.files().journalBytes).toBe(0);
+    await first.close();
+    // As if the last full save had taken a minute: the next one waits 20 minutes.
+    lastSaveTook(60_000);
+    const second = await open(dir, { checkpointSeconds: 0 });
+    await add(second, 'b');
+    expect(second.files().journalBytes).toBeGreaterThan(0);
+    await second.close();
+    expect(statSync(join(dir, 'library.commits')).size).toBeGreaterThan(0);
+    const third = await open(dir);
+    expect(texts(third)).toEqual(['a', 'b']);
+    await third.close();
   });
 
   it('keeps the last 3 full saves and lists them newest first', async () => {
