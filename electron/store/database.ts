@@ -6,10 +6,10 @@ import { prepareFile } from './durable-file';
 import { StoreTooNewError, StoreWriteError, errorText } from './errors';
 import { type DatabaseFiles, databaseFiles } from './files';
 import { JournalWriter } from './journal';
-import { KEPT_COPIES, dropOlderCopies, writeKeptCopy } from './kept';
+import { KEPT_COPIES, dropOlderCopies, keptCopyIsThere, writeKeptCopy } from './kept';
 import { type LoadedDatabase, loadDatabase, removeLeftoverTempFiles } from './load';
 import { acquireLock } from './lock';
-import { EMPTY_SHA256, type Manifest, type SnapshotFacts, sha256, writeManifest } from './manifest';
+import { type Manifest, type SnapshotFacts, emptyJournal, sha256, writeManifest } from './manifest';
 import { META_TABLE, type Migration, applyMigrations, checkMigrations, latestVersion, pendingMigrations } from './migrations';
 import { loadSqlJs } from './sqljs';
 import { type Params, type Reader, RecordingWriter, type Row, type Writer, queryAll, queryOne } from './statements';
@@ -57,6 +57,8 @@ export class StoreDatabase implements Reader {
   private timer: NodeJS.Timeout | undefined;
   /** When the oldest commit that is only in the journal was made (ms), if any is. */
   private journalSince: number | undefined;
+  /** How long the last full save took (also by an earlier process: the command line opens often). */
+  private lastCheckpointMs: number;
 
   private constructor(
     private readonly SQL: SqlJsStatic,
@@ -71,6 +73,7 @@ export class StoreDatabase implements Reader {
     /** What opening noticed that loses nothing (a crash tail dropped, a checkpoint finished). */
     readonly notes: readonly string[],
   ) {
+    this.lastCheckpointMs = manifest?.saveMs ?? 0;
     // Commits found in the journal were made after the last full save.
     if (journal.size > 0) this.journalSince = manifest ? Date.parse(manifest.current.takenAt) : Date.now();
   }
@@ -91,7 +94,7 @@ export class StoreDatabase implements Reader {
     const releaseLock = acquireLock(paths.snapshot);
     let loaded: LoadedDatabase | undefined;
     try {
-      removeLeftoverTempFiles(paths.snapshot);
+      removeLeftoverTempFiles(paths);
       const result = loadDatabase(SQL, paths);
       loaded = result.ok ? result.loaded : refuseOpen(SQL, paths, result.problems, options.startFresh ?? false);
       const known = latestVersion(options.migrations);
@@ -115,6 +118,8 @@ export class StoreDatabase implements Reader {
         loaded.notes,
       );
       loaded = undefined;
+      // Nothing was lost (a crash tail, a checkpoint finished), but it is said where it happened.
+      for (const note of store.notes) console.warn(`voucher-desk: ${note}`);
       await store.migrate(pendingMigrations(options.migrations, schemaVersion), fresh || legacy);
       return store;
     } catch (error) {
@@ -230,16 +235,21 @@ export class StoreDatabase implements Reader {
   }
 
   private closeCheckpoint(): void {
-    const newestKept = this.manifest?.kept.at(-1)?.generation;
     if (this.journal.size > 0 && this.checkpointDue()) this.checkpoint(true);
     else if (this.journal.size > 0) this.seal();
-    else if (this.manifest && newestKept !== this.manifest.current.generation) this.checkpoint(true);
+    else if (!this.currentIsKept()) this.checkpoint(true);
+  }
+
+  /** The newest kept copy is the current snapshot and is still there (a stat, not a read). */
+  private currentIsKept(): boolean {
+    const newest = this.manifest?.kept.at(-1);
+    return !!newest && newest.generation === this.manifest?.current.generation && keptCopyIsThere(this.paths, newest);
   }
 
   private checkpointDue(): boolean {
     if (this.journal.size > this.settings.checkpointBytes) return true;
     const since = this.journalSince ?? Date.now();
-    return Date.now() - since >= this.settings.checkpointSeconds * 1000;
+    return Date.now() - since >= this.checkpointInterval();
   }
 
   private commitToJournal(tx: RecordingWriter): void {
@@ -254,7 +264,15 @@ export class StoreDatabase implements Reader {
     this.seq = seq;
     this.journalSince ??= Date.now();
     if (this.checkpointDue()) this.checkpointQuietly();
-    else this.timer ??= setTimeout(() => void this.serialize(async () => this.timedCheckpoint()), this.settings.checkpointSeconds * 1000).unref();
+    else this.timer ??= setTimeout(() => void this.serialize(async () => this.timedCheckpoint()), this.checkpointInterval()).unref();
+  }
+
+  /**
+   * A few seconds, or longer for a big database: a full save blocks writes while it runs, so its
+   * share of the time stays under 5% (a 50 MB library takes about a second to save).
+   */
+  private checkpointInterval(): number {
+    return Math.max(this.settings.checkpointSeconds * 1000, 20 * this.lastCheckpointMs);
   }
 
   private timedCheckpoint(): void {
@@ -290,6 +308,7 @@ export class StoreDatabase implements Reader {
   private checkpoint(keep: boolean): void {
     clearTimeout(this.timer);
     this.timer = undefined;
+    const started = Date.now();
     this.db.run(`UPDATE ${META_TABLE} SET value = ? WHERE key = 'journal_seq'`, [this.seq]);
     const bytes = this.db.export();
     const facts: SnapshotFacts = {
@@ -301,37 +320,34 @@ export class StoreDatabase implements Reader {
     };
     const prepared = prepareFile(this.paths.snapshot, bytes);
     let kept = this.manifest?.kept ?? [];
+    let manifest: Manifest;
     try {
       if (keep || this.keptCopyDue()) {
         writeKeptCopy(this.paths, facts.generation, bytes);
-        kept = [...kept, facts].slice(-KEPT_COPIES);
+        kept = [...kept.filter((k) => keptCopyIsThere(this.paths, k)), facts].slice(-KEPT_COPIES);
       }
-      const manifest: Manifest = {
-        format: 1,
-        database: this.name,
-        current: facts,
-        previous: this.manifest?.current ?? null,
-        journal: { bytes: 0, sha256: EMPTY_SHA256, lastCommit: this.seq },
-        kept,
-      };
+      const saveMs = Date.now() - started;
+      manifest = { format: 1, database: this.name, current: facts, previous: this.manifest?.current ?? null, journal: emptyJournal(this.seq), kept, saveMs };
       writeManifest(this.paths.manifest, manifest);
-      this.manifest = manifest;
     } catch (error) {
       prepared.abort();
       throw error;
     }
     prepared.commit();
+    // Only now: had the rename failed, the file on disk would still be the manifest's `previous`.
+    this.manifest = manifest;
     // From here the journal's commits are all inside the file (their seq <= journal_seq), so a
     // crash before the journal is cleared only leaves lines that replay will skip.
     this.journal.clear();
     this.journalSince = undefined;
+    this.lastCheckpointMs = manifest.saveMs ?? 0;
     dropOlderCopies(this.paths, kept);
   }
 
   /** Kept copies are made at most every few seconds: big imports write many snapshots in a row. */
   private keptCopyDue(): boolean {
     const newest = this.manifest?.kept.at(-1);
-    return !newest || Date.now() - Date.parse(newest.takenAt) >= this.settings.checkpointSeconds * 1000;
+    return !newest || Date.now() - Date.parse(newest.takenAt) >= this.checkpointInterval();
   }
 
   /** Records the journal as it is now, so a later cut or change of these bytes is seen at open. */

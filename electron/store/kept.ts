@@ -75,3 +75,9 @@ export function dropOlderCopies(files: DatabaseFiles, kept: readonly SnapshotFac
     if (generation < oldest) unlinkSync(keptFile(files, generation));
   }
 }
+
+/** The copy is where the manifest says, with its size (a stat, not a read). */
+export function keptCopyIsThere(files: DatabaseFiles, facts: SnapshotFacts): boolean {
+  const file = keptFile(files, facts.generation);
+  return existsSync(file) && statSync(file).size === facts.bytes;
+}

@@ -1,5 +1,5 @@
-import { readdirSync, unlinkSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readdirSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Database as SqlJsDatabase, SqlJsStatic } from 'sql.js';
 import { isTempFileOf } from './durable-file';
 import { errorText } from './errors';
@@ -115,10 +115,18 @@ function replay(db: SqlJsDatabase, journal: JournalContents, snapshotSeq: number
   return seq;
 }
 
-/** Temp files of saves a crash interrupted; only called while holding the lock, so none is in use. */
-export function removeLeftoverTempFiles(file: string): void {
-  for (const name of readdirSync(dirname(file))) {
-    const candidate = join(dirname(file), name);
-    if (isTempFileOf(file, candidate)) unlinkSync(candidate);
-  }
+/**
+ * Temp files of saves a crash interrupted (snapshot, manifest, kept copy); only called while
+ * holding the lock, so none is in use.
+ */
+export function removeLeftoverTempFiles(files: DatabaseFiles): void {
+  const leftovers = [
+    ...tempFilesIn(files.dir, (name) => [files.snapshot, files.manifest].some((file) => isTempFileOf(file, join(files.dir, name)))),
+    ...tempFilesIn(files.keptDir, (name) => new RegExp(`^${files.name}\\.\\d+\\.sqlite\\.tmp-`).test(name)),
+  ];
+  for (const file of leftovers) unlinkSync(file);
+}
+
+function tempFilesIn(dir: string, isTemp: (name: string) => boolean): string[] {
+  return existsSync(dir) ? readdirSync(dir).filter(isTemp).map((name) => join(dir, name)) : [];
 }

@@ -24,6 +24,8 @@ export interface Manifest {
   journal: { bytes: number; sha256: string; lastCommit: number };
   /** Kept copies, oldest first; the newest is normally `current` itself. */
   kept: SnapshotFacts[];
+  /** How long writing `current` took: full saves are spaced by it on big databases. */
+  saveMs?: number;
 }
 
 export type ManifestRead = { kind: 'missing' } | { kind: 'ok'; manifest: Manifest } | { kind: 'damaged'; problem: string };
@@ -33,6 +35,11 @@ export function sha256(bytes: Uint8Array | string): string {
 }
 
 export const EMPTY_SHA256 = sha256('');
+
+/** The journal as a checkpoint leaves it: empty, everything up to `lastCommit` in the snapshot. */
+export function emptyJournal(lastCommit: number): Manifest['journal'] {
+  return { bytes: 0, sha256: EMPTY_SHA256, lastCommit };
+}
 
 export function readManifest(file: string, database: string): ManifestRead {
   if (!existsSync(file)) return { kind: 'missing' };

@@ -4,7 +4,7 @@ import type { SqlJsStatic } from 'sql.js';
 import { adviceFor } from './advice';
 import { syncDirectory } from './durable-file';
 import { StoreNeedsAttentionError } from './errors';
-import { type DatabaseFiles, SET_ASIDE_FOLDER, keptFile, keptGenerations, timeStamp } from './files';
+import { type DatabaseFiles, SET_ASIDE_FOLDER, earlierUnreadable, keptFile, keptGenerations, timeStamp } from './files';
 import type { FileProblem } from './inspect';
 import { type DatabaseName, listKeptCopies } from './kept';
 import { type LoadedDatabase, loadDatabase } from './load';
@@ -52,7 +52,7 @@ export function moveInto(folder: string, file: string): string | undefined {
 export function setAsideDatabase(files: DatabaseFiles, why: string): string {
   const folder = newSetAsideFolder(files.dir, `${files.name}-${why}`);
   const kept = keptGenerations(files).map((generation) => keptFile(files, generation));
-  for (const file of [files.snapshot, files.journal, files.manifest, ...kept]) moveInto(folder, file);
+  for (const file of [files.snapshot, files.journal, files.manifest, ...kept, ...earlierUnreadable(files)]) moveInto(folder, file);
   syncDirectory(files.dir);
   return folder;
 }

@@ -5,7 +5,7 @@ import { type DatabaseFiles, keptFile, keptGenerations } from './files';
 import { parseJournal } from './journal';
 import { type DatabaseName, type KeptCopy, toKeptCopy, unlistedFacts } from './kept';
 import { checkHeader, readMeta } from './load';
-import { EMPTY_SHA256, type Manifest, type SnapshotFacts, readManifest, sha256, writeManifest } from './manifest';
+import { type Manifest, type SnapshotFacts, emptyJournal, readManifest, sha256, writeManifest } from './manifest';
 import { moveInto, newSetAsideFolder } from './refuse';
 
 /** Called with the database's lock held. */
@@ -37,7 +37,7 @@ export function restoreKeptCopy(SQL: SqlJsStatic, files: DatabaseFiles, database
     database,
     current,
     previous: null,
-    journal: journal ?? { bytes: 0, sha256: EMPTY_SHA256, lastCommit: copy.lastCommit },
+    journal: journal ?? emptyJournal(copy.lastCommit),
     kept,
   };
   writeManifest(files.manifest, manifest);

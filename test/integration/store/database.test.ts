@@ -236,8 +236,11 @@ describe('durable sql.js database', () => {
     const db = await open(dir);
     await db.close();
     copyFileSync(join(dir, 'test.sqlite'), join(dir, 'test.sqlite.tmp-99999'));
+    copyFileSync(join(dir, 'test.manifest.json'), join(dir, 'test.manifest.json.tmp-99999'));
+    copyFileSync(join(dir, 'test.sqlite'), join(dir, 'kept-copies', 'test.9.sqlite.tmp-99999'));
     const again = await open(dir);
     expect(readdirSync(dir).some((name) => name.includes('.tmp-'))).toBe(false);
+    expect(readdirSync(join(dir, 'kept-copies')).some((name) => name.includes('.tmp-'))).toBe(false);
     await again.close();
   });
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type OpenDatabaseOptions, type StoreDatabase, openDatabase } from '../../../electron/store/database';
 import { checkDataDir, restoreCopy } from '../../../electron/store/health';
+import { readManifest, writeManifest } from '../../../electron/store/manifest';
 import type { Migration } from '../../../electron/store/migrations';
 import { useTempDirs } from './temp-dir';
 
@@ -50,6 +51,32 @@ describe('manifest, checkpoints and kept copies', () => {
     await again.close();
   });
 
+  it('spaces full saves by how long the last one took, also across processes, so big databases are not saved at every commit', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'library.manifest.json');
+    const lastSaveTook = (saveMs: number) => {
+      const read = readManifest(file, 'library');
+      if (read.kind !== 'ok') throw new Error(`manifest: ${read.kind}`);
+      writeManifest(file, { ...read.manifest, saveMs });
+    };
+    await (await open(dir)).close();
+    lastSaveTook(0);
+    const first = await open(dir, { checkpointSeconds: 0 });
+    await add(first, 'a');
+    expect(first.files().journalBytes).toBe(0);
+    await first.close();
+    // As if the last full save had taken a minute: the next one waits 20 minutes.
+    lastSaveTook(60_000);
+    const second = await open(dir, { checkpointSeconds: 0 });
+    await add(second, 'b');
+    expect(second.files().journalBytes).toBeGreaterThan(0);
+    await second.close();
+    expect(statSync(join(dir, 'library.commits')).size).toBeGreaterThan(0);
+    const third = await open(dir);
+    expect(texts(third)).toEqual(['a', 'b']);
+    await third.close();
+  });
+
   it('keeps the last 3 full saves and lists them newest first', async () => {
     const dir = tempDir();
     const db = await open(dir);
@@ -62,6 +89,20 @@ describe('manifest, checkpoints and kept copies', () => {
     const health = await checkDataDir(dir);
     expect(health.ok).toBe(true);
     expect(health.databases[0]?.keptCopies.map((c) => [c.id, c.lastCommit])).toEqual([['5', 4], ['4', 3], ['3', 2]]);
+  });
+
+  it('writes the kept copy again at the next close when it went missing', async () => {
+    const dir = tempDir();
+    const db = await open(dir);
+    await add(db, 'a');
+    await db.compact();
+    await db.close();
+    rmSync(join(dir, 'kept-copies'), { recursive: true });
+    expect((await checkDataDir(dir)).databases[0]?.problems[0]?.problem).toMatch(/This kept copy is missing/);
+    const again = await open(dir);
+    expect(texts(again)).toEqual(['a']);
+    await again.close();
+    expect((await checkDataDir(dir)).ok).toBe(true);
   });
 
   it('finishes a checkpoint a crash interrupted between the manifest and the rename, from the journal', async () => {
@@ -91,6 +132,16 @@ describe('manifest, checkpoints and kept copies', () => {
     await again.close();
     expect((await checkDataDir(dir)).ok).toBe(true);
     expect(readdirSync(join(dir, 'kept-copies'))).toHaveLength(1);
+  });
+
+  it('refuses a folder an older version left with only a journal moved aside, at every start', async () => {
+    const dir = tempDir();
+    const leftover = join(dir, 'library.commits.unreadable-2026-01-01T00-00-00-000Z');
+    writeFileSync(leftover, '0123456789abcdef {"seq":1,"ops":[]}\n');
+    for (let start = 0; start < 2; start++) {
+      await expect(open(dir)).rejects.toThrow(`${leftover}: An earlier start found this file unreadable and moved it aside`);
+    }
+    expect(readdirSync(dir)).toEqual([leftover.split('/').at(-1)]);
   });
 
   it('checks a damaged data folder without changing a byte of it', async () => {
