@@ -17,6 +17,7 @@ import { outboxMigrations } from './schema';
 import {
   toChunk,
   toOperation,
+  UNRECONCILED,
   type ChunkRecord,
   type ChunkRow,
   type CodeFailure,
@@ -220,12 +221,22 @@ export class Outbox {
     return this.operation(opId);
   }
 
-  /** Chunks that needed attention are tried again. */
+  /**
+   * Chunks that needed attention are tried again. One whose request went out before may have been
+   * carried out (the engine gave up on an answer it could not judge, or on a job it could not read),
+   * so it goes back to `sending`: the next sync reconciles it before sending anything, and sends it
+   * again at once only if it was not carried out. The user's own call after an ambiguous
+   * reconciliation ("check its codes, then retry") sends it as it is.
+   */
   async retry(opId: number): Promise<OperationRecord> {
     await this.db.write((tx) => {
-      const moved = tx.run("UPDATE chunks SET state = 'pending', next_try_at = NULL, first_try_at = NULL WHERE op_id = ? AND state = 'needs_attention'", [opId]);
-      if (moved === 0) throw new OutboxError(`Operation ${opId} has no request that needs attention`);
-      for (let i = 0; i < moved; i += 1) this.recount(tx, opId, 'needs_attention', 'pending');
+      const where = "op_id = ? AND state = 'needs_attention'";
+      const userChecked = `attempts = 0 OR json_extract(last_error, '$.name') = '${UNRECONCILED}'`;
+      const resent = tx.run(`UPDATE chunks SET state = 'pending', next_try_at = NULL, first_try_at = NULL WHERE ${where} AND (${userChecked})`, [opId]);
+      const reconciled = tx.run(`UPDATE chunks SET state = 'sending', next_try_at = NULL, first_try_at = NULL, last_error = NULL WHERE ${where}`, [opId]);
+      if (resent + reconciled === 0) throw new OutboxError(`Operation ${opId} has no request that needs attention`);
+      for (let i = 0; i < resent; i += 1) this.recount(tx, opId, 'needs_attention', 'pending');
+      for (let i = 0; i < reconciled; i += 1) this.recount(tx, opId, 'needs_attention', 'sending');
     });
     return this.operation(opId);
   }

@@ -52,7 +52,7 @@ function queueableBatch(reader: Reader, ref: string): BatchSummary {
   if (batch.deletedAt !== null) throw new OutboxError(`Batch ${batch.id} "${batch.name}" is in the trash; restore it before queueing it`);
   if (batch.rows === 0) throw new OutboxError(`Batch ${batch.id} "${batch.name}" has no rows; there is nothing to queue`);
   if (batch.invalidRows > 0) {
-    throw new OutboxError(`Batch ${batch.id} "${batch.name}" has ${batch.invalidRows} invalid row(s); fix them (list them with "voucher-desk rows ${batch.id} --invalid") before queueing it`);
+    throw new OutboxError(`Batch ${batch.id} "${batch.name}" has ${batch.invalidRows} invalid row(s); fix them before queueing it (list them with \`voucher-desk batch show ${batch.id} --invalid\`; in the app: the batch's invalid rows)`);
   }
   return batch;
 }

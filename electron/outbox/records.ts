@@ -13,6 +13,9 @@ export interface ErrorRecord extends Partial<ServiceErrorBody> {
   at: number;
 }
 
+/** The error name of a request reconciliation could not settle: the user checks it and decides. */
+export const UNRECONCILED = 'Unreconciled';
+
 export interface OperationRecord {
   id: number;
   uid: string;

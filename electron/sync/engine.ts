@@ -60,6 +60,8 @@ export class SyncEngine {
   private readonly retry: RetryPolicy;
   private requests = 0;
   private lastProgressAt = 0;
+  /** Operations open at some point of the current (or last) run: the ones its progress counts. */
+  private readonly runOps = new Set<number>();
 
   constructor(private readonly o: EngineOptions) {
     this.ctx = { outbox: o.outbox, client: o.client, clock: o.clock ?? { now: () => Date.now() } };
@@ -100,12 +102,16 @@ export class SyncEngine {
   }
 
   progress(): SyncProgress {
-    return progressOf(this.o.outbox, this.o.client, this.requests);
+    return progressOf(this.o.outbox, this.o.client, this.requests, (op) => this.runOps.has(op.id) || !TERMINAL_OPERATION_STATES.has(op.state));
   }
 
   private async loop(): Promise<EngineStatus> {
     this.stopRequested = false;
-    if (this.status.state !== 'paused') this.setStatus({ state: 'running' });
+    // A run resumed after a pause is the same sync: what it already did still counts.
+    if (this.status.state !== 'paused') {
+      this.runOps.clear();
+      this.setStatus({ state: 'running' });
+    }
     for (;;) {
       if (this.stopRequested) return this.setStatus({ state: 'stopped' });
       if (this.status.state === 'paused') {
@@ -225,6 +231,7 @@ export class SyncEngine {
     const { outbox } = this.o;
     const now = this.ctx.clock.now();
     const open = outbox.operations({ open: true });
+    for (const op of open) this.runOps.add(op.id);
     const ready: { op: OperationRecord; parsed: ParsedOperation }[] = [];
     for (const op of open) {
       const parsed = this.operation(op);

@@ -1,6 +1,7 @@
 import type { RateBudgetSnapshot, VoucherClient } from '../../shared/api';
 import { emptyCounts, type ChunkCounts, type OperationState } from '../../shared/outbox/states';
 import type { Outbox } from '../outbox/outbox';
+import type { OperationRecord } from '../outbox/records';
 
 export interface SyncProgress {
   operations: Record<OperationState, number>;
@@ -16,13 +17,18 @@ export interface SyncProgress {
   tokensMinted: number;
 }
 
-/** Figures for the progress line; reads operation rows and per-operation sums, never a chunk's codes. */
-export function progressOf(outbox: Outbox, client: VoucherClient, requests: number): SyncProgress {
+/**
+ * Figures for the progress line; reads operation rows and per-operation sums, never a chunk's codes.
+ * Only operations `inRun` counts: those of the current (or last) sync, so "done by this sync" is true
+ * of it and not of every operation the outbox still lists.
+ */
+export function progressOf(outbox: Outbox, client: VoucherClient, requests: number, inRun: (op: OperationRecord) => boolean): SyncProgress {
   const operations: Record<OperationState, number> = { queued: 0, running: 0, done: 0, failed: 0, needs_attention: 0, cancelled: 0, dead_letter: 0 };
   const chunks = emptyCounts();
   const codes = { total: 0, done: 0, present: 0, failed: 0 };
   const tallies = outbox.tallies();
   for (const op of outbox.operations()) {
+    if (!inRun(op)) continue;
     operations[op.state] += 1;
     for (const [state, n] of Object.entries(op.chunkCounts) as [keyof ChunkCounts, number][]) chunks[state] += n;
     const tally = tallies.get(op.id);

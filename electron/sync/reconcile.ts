@@ -5,6 +5,7 @@ import { OPERATION_MARKER_KEY } from '../../shared/outbox/kinds';
 import { pollDelay } from '../../shared/outbox/polling';
 import { chunkCodes } from '../outbox/op-codes';
 import type { CodeNote } from '../outbox/outbox';
+import { UNRECONCILED } from '../outbox/records';
 import type { SyncContext, Work } from './context';
 
 /** Service and app clocks may differ; a job created this long before the send still counts. */
@@ -36,7 +37,7 @@ export async function findVoucher(ctx: SyncContext, code: string): Promise<Vouch
 }
 
 async function attention(ctx: SyncContext, work: Work, message: string): Promise<Reconciled> {
-  await ctx.outbox.move(work.op.id, work.chunk.idx, { type: 'needs-attention' }, { lastError: { name: 'Unreconciled', message, at: ctx.clock.now() } });
+  await ctx.outbox.move(work.op.id, work.chunk.idx, { type: 'needs-attention' }, { lastError: { name: UNRECONCILED, message, at: ctx.clock.now() } });
   return SETTLED;
 }
 

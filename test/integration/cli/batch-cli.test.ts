@@ -78,6 +78,14 @@ describe('voucher-desk batch (the real binary)', { timeout: 240_000 }, () => {
     expect(kept.status).toBe(0);
     expect(kept.stdout).toContain('Read 3 rows; stored 3 as rows 1-3.\nKept 2 rows with errors, marked invalid (see `batch show --invalid`).');
     expect(kept.stdout).not.toMatch(/reject/i);
+    const refused = runBin(['queue', 'import', 'Lenient', ...at]);
+    expect(refused.status).toBe(1);
+    const hint = /`voucher-desk (batch show \d+ --invalid)`/.exec(refused.stderr);
+    expect(hint, refused.stderr).not.toBeNull();
+    const listed = runBin([...(hint?.[1] ?? '').split(' '), ...at]);
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toMatch(/K-2 .*invalid/);
+    expect(listed.stdout).toMatch(/K-3 .*invalid/);
   });
 
   it('refuses an empty or binary CSV by its name, stores nothing and leaves the batch untouched', () => {

@@ -158,8 +158,11 @@ export async function runCase(
 ): Promise<Case & { op: OperationRecord }> {
   const d = await desk();
   const firstSeq = (sb.requestLog().at(-1)?.seq ?? 0) + 1;
-  const options = { fetch: windowFetch(match, inWindow), timeoutMs: CLIENT_TIMEOUT_MS };
-  const client = clientFor(sb, fault === 'crash-before' || fault === 'crash-after' ? { timeoutMs: CLIENT_TIMEOUT_MS } : options);
+  // Only the stall needs a client that gives up early; any other call (a token mint on a loaded
+  // machine) keeps the usual timeout, or a slow answer would pause the sync as offline.
+  const timeout = fault === 'stall' ? { timeoutMs: CLIENT_TIMEOUT_MS } : {};
+  const crashing = fault === 'crash-before' || fault === 'crash-after';
+  const client = clientFor(sb, crashing ? timeout : { fetch: windowFetch(match, inWindow), ...timeout });
   const op = await queue(d);
   sb.setFaults(faultSettings(fault, match) ?? {});
   if (fault === 'crash-before' || fault === 'crash-after') {
