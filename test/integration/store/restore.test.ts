@@ -39,7 +39,7 @@ describe('library restore', () => {
     await journalOf(dir, ['a', 'b', 'c', 'd']);
     const file = join(dir, 'library.commits');
     const damaged = readFileSync(file);
-    damaged[damaged.length - 20] ^= 0x04;
+    damaged.writeUInt8(damaged.readUInt8(damaged.length - 20) ^ 0x04, damaged.length - 20);
     writeFileSync(file, damaged);
     expect((await checkDataDir(dir)).databases[0]?.problems.map((p) => p.file)).toEqual([file]);
 
