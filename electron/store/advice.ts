@@ -21,8 +21,8 @@ export function adviceFor(database: string, problems: readonly FileProblem[], ke
   );
 }
 
-/** What a restore kept and what it could not: the count of lost changes when it is known. */
-export function restoreSummary(database: string, outcome: RestoreOutcome): string {
+/** What a restore kept and what it could not, one sentence a line: the count of lost changes when it is known. */
+export function restoreSummary(database: string, outcome: RestoreOutcome): string[] {
   const { restored, journalCommits, lostCommits, uncounted } = outcome;
   const lines = [`Restored the ${database} database from kept copy ${restored.id} (saved at ${restored.takenAt}, commit ${restored.lastCommit}).`];
   if (journalCommits > 0) lines.push(`${changes(journalCommits)} made after that save ${journalCommits === 1 ? 'was' : 'were'} replayed from the journal on top of it.`);
@@ -36,7 +36,7 @@ export function restoreSummary(database: string, outcome: RestoreOutcome): strin
   } else if (lostCommits === 0) {
     lines.push('No saved change was lost.');
   }
-  return lines.join('\n');
+  return lines;
 }
 
 function changes(n: number): string {

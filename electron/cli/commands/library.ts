@@ -66,7 +66,7 @@ const restore: Command = {
     if (copyId === undefined) throw new UsageError('missing <copy>: "voucher-desk library restore" lists the kept copies');
     const result = await restoreCopy(ctx.dataDir, database as DatabaseName, copyId);
     const aside = result.setAside.length > 0 ? `Set aside (not deleted): ${result.setAside.join(', ')}.\n` : '';
-    return { data: result, text: `${restoreSummary(database, result)}\n${aside}` };
+    return { data: result, text: `${restoreSummary(database, result).join('\n')}\n${aside}` };
   },
 };
 

@@ -48,7 +48,7 @@ describe('library restore', () => {
     expect(await textsIn(dir)).toEqual(['a', 'b', 'c']);
     const aside = outcome.setAside.find((f) => f.endsWith('library.commits'));
     expect(aside && readFileSync(aside).equals(damaged)).toBe(true);
-    const text = restoreSummary('library', outcome);
+    const text = restoreSummary('library', outcome).join('\n');
     expect(text).toMatch(/3 changes made after that save were replayed from the journal/);
     expect(text).toMatch(/Lost: 1 change made after that \(commit 4\)/);
   });
@@ -66,7 +66,7 @@ describe('library restore', () => {
     await journalOf(other, ['x', 'y']);
     const whole = await restoreNewest(other);
     expect(whole).toMatchObject({ journalCommits: 2, lostCommits: 0, uncounted: false });
-    expect(restoreSummary('library', whole)).toMatch(/No saved change was lost/);
+    expect(restoreSummary('library', whole).join('\n')).toMatch(/No saved change was lost/);
     expect(await textsIn(other)).toEqual(['x', 'y']);
     expect(readdirSync(join(other, 'set-aside'))).toHaveLength(1);
   });
