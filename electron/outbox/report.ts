@@ -1,4 +1,5 @@
 import type { OperationTally, Outbox } from './outbox';
+import { BodyChangedError } from './bodies';
 import { chunkCodes } from './op-codes';
 import type { ChunkRecord, CodeFailure, OperationRecord } from './records';
 
@@ -32,20 +33,38 @@ export interface CancelReport {
   /** Codes whose request was out when the app stopped: the next sync checks them. */
   uncertainCodes: string[];
   notSent: number;
+  /** Sent requests whose saved code list cannot be read: their codes cannot be named, only counted. */
+  unlisted: { idx: number; state: ChunkRecord['state']; codes: number; file: string; problem: string }[];
 }
 
 /** Cancels what was not sent yet and says where each sent code stands on the service. */
 export async function cancelOperation(outbox: Outbox, opId: number): Promise<CancelReport> {
   const operation = await outbox.cancel(opId);
   const failed = new Set([...outbox.failures(opId), ...outbox.present(opId)].map((f) => f.code));
-  const report: CancelReport = { operation, existingCodes: [], arrivingCodes: [], uncertainCodes: [], notSent: 0 };
+  const report: CancelReport = { operation, existingCodes: [], arrivingCodes: [], uncertainCodes: [], notSent: 0, unlisted: [] };
   if (operation.kind === 'delete') return { ...report, notSent: operation.chunkCounts.cancelled };
   for (const chunk of outbox.chunks(opId)) {
-    const { codes } = chunkCodes(outbox, chunk);
+    const codes = readableCodes(outbox, chunk, report);
+    if (codes === undefined) continue;
     if (chunk.state === 'done') report.existingCodes.push(...codes.filter((code) => !failed.has(code)));
     else if (chunk.state === 'accepted') report.arrivingCodes.push(...codes);
     else if (chunk.state === 'sending') report.uncertainCodes.push(...codes);
     else if (chunk.state === 'cancelled') report.notSent += codes.length;
   }
   return report;
+}
+
+/**
+ * The chunk's codes, or undefined when its saved list is missing or damaged: the cancel is already
+ * committed, so that is reported (the codes counted) instead of failing the command.
+ */
+function readableCodes(outbox: Outbox, chunk: ChunkRecord, report: CancelReport): string[] | undefined {
+  try {
+    return chunkCodes(outbox, chunk).codes;
+  } catch (error) {
+    if (!(error instanceof BodyChangedError)) throw error;
+    if (chunk.state === 'cancelled') report.notSent += chunk.codes;
+    else report.unlisted.push({ idx: chunk.idx, state: chunk.state, codes: chunk.codes, file: error.file, problem: error.problem });
+    return undefined;
+  }
 }

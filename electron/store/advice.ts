@@ -1,5 +1,6 @@
 import type { FileProblem } from './inspect';
 import type { KeptCopy } from './kept';
+import type { RestoreOutcome } from './restore';
 
 /** What the user can do about a database's problems, with the commands that do it. */
 export function adviceFor(database: string, problems: readonly FileProblem[], kept: readonly KeptCopy[]): string {
@@ -18,4 +19,26 @@ export function adviceFor(database: string, problems: readonly FileProblem[], ke
     `Nothing was changed or deleted. "voucher-desk library check" lists every file and its state. ${restore}` +
     `"voucher-desk library start-fresh" sets every file aside in one folder and starts an empty library.`
   );
+}
+
+/** What a restore kept and what it could not, one sentence a line: the count of lost changes when it is known. */
+export function restoreSummary(database: string, outcome: RestoreOutcome): string[] {
+  const { restored, journalCommits, lostCommits, uncounted } = outcome;
+  const lines = [`Restored the ${database} database from kept copy ${restored.id} (saved at ${restored.takenAt}, commit ${restored.lastCommit}).`];
+  if (journalCommits > 0) lines.push(`${changes(journalCommits)} made after that save ${journalCommits === 1 ? 'was' : 'were'} replayed from the journal on top of it.`);
+  const last = restored.lastCommit + journalCommits;
+  if (lostCommits > 0) {
+    const range = lostCommits === 1 ? `commit ${last + 1}` : `commits ${last + 1} to ${last + lostCommits}`;
+    lines.push(`Lost: ${changes(lostCommits)} made after that (${range}) could not be kept; the files that held them are in the set-aside folder.`);
+  }
+  if (uncounted) {
+    lines.push('The journal or manifest it replaces was missing or damaged, so changes made after the last readable commit may be lost too; nothing counts them.');
+  } else if (lostCommits === 0) {
+    lines.push('No saved change was lost.');
+  }
+  return lines;
+}
+
+function changes(n: number): string {
+  return n === 1 ? '1 change' : `${n} changes`;
 }

@@ -11,7 +11,7 @@ import { loadDatabase } from './load';
 import { acquireLock } from './lock';
 import { readManifest } from './manifest';
 import { moveInto, newSetAsideFolder } from './refuse';
-import { restoreKeptCopy } from './restore';
+import { type RestoreOutcome, restoreKeptCopy } from './restore';
 import { loadSqlJs } from './sqljs';
 import { queryAll } from './statements';
 
@@ -20,6 +20,7 @@ import { queryAll } from './statements';
 
 export type { DatabaseName, KeptCopy } from './kept';
 export type { FileProblem } from './inspect';
+export type { RestoreOutcome } from './restore';
 
 export interface DatabaseHealth {
   database: DatabaseName;
@@ -87,7 +88,7 @@ export function checkSettings(dir: string): FileProblem[] {
  * Puts a kept copy back as the database's file. What it replaces is moved into a set-aside folder;
  * the journal stays only when it continues the copy (then no commit after it is lost either).
  */
-export async function restoreCopy(dir: string, database: DatabaseName, copyId: string): Promise<{ restored: KeptCopy; setAside: string[] }> {
+export async function restoreCopy(dir: string, database: DatabaseName, copyId: string): Promise<RestoreOutcome> {
   if (!DATABASE_NAMES.includes(database)) throw new Error(`There is no database "${String(database)}"; choose ${DATABASE_NAMES.join(', ')}`);
   const SQL = await loadSqlJs();
   const files = databaseFiles(resolve(dir), database);

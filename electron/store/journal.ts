@@ -43,13 +43,23 @@ export function readJournal(file: string): JournalContents {
  * waits for its fsync); a bad line that ends with a newline was damaged after it was written.
  */
 export function parseJournal(bytes: Buffer): JournalContents {
+  const read = readJournalPrefix(bytes);
+  if (read.damage !== undefined) throw new JournalDamagedError(read.damage);
+  return read;
+}
+
+/** The whole lines up to the first bad one (a restore keeps them), and what is wrong with that one. */
+export function readJournalPrefix(bytes: Buffer): JournalContents & { damage?: string } {
   const entries: JournalEntry[] = [];
   let start = 0;
   while (start < bytes.length) {
     const end = bytes.indexOf(0x0a, start);
     if (end === -1) break;
     const entry = decodeLine(bytes.subarray(start, end).toString('utf8'));
-    if (!entry) throw new JournalDamagedError(`line ${entries.length + 1} (at byte ${start}) fails its checksum`);
+    if (!entry) {
+      const damage = `line ${entries.length + 1} (at byte ${start}) fails its checksum`;
+      return { entries, validBytes: start, totalBytes: bytes.length, tornBytes: 0, damage };
+    }
     entries.push(entry);
     start = end + 1;
   }

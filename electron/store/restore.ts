@@ -2,14 +2,25 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { SqlJsStatic } from 'sql.js';
 import { prepareFile, replaceFileDurably, syncDirectory } from './durable-file';
 import { type DatabaseFiles, keptFile, keptGenerations } from './files';
-import { parseJournal } from './journal';
+import { type JournalEntry, readJournalPrefix } from './journal';
 import { type DatabaseName, type KeptCopy, toKeptCopy, unlistedFacts } from './kept';
 import { checkHeader, readMeta } from './load';
 import { type Manifest, type SnapshotFacts, emptyJournal, readManifest, sha256, writeManifest } from './manifest';
 import { moveInto, newSetAsideFolder } from './refuse';
 
+export interface RestoreOutcome {
+  restored: KeptCopy;
+  /** Commits of the journal replayed on top of the copy: kept, not lost. */
+  journalCommits: number;
+  /** Commits known to have been made (by the old manifest or journal) that the restored database lacks. */
+  lostCommits: number;
+  /** The journal was missing, damaged or cut short, or the manifest unreadable: later changes may be lost that nothing counts. */
+  uncounted: boolean;
+  setAside: string[];
+}
+
 /** Called with the database's lock held. */
-export function restoreKeptCopy(SQL: SqlJsStatic, files: DatabaseFiles, database: DatabaseName, copyId: string): { restored: KeptCopy; setAside: string[] } {
+export function restoreKeptCopy(SQL: SqlJsStatic, files: DatabaseFiles, database: DatabaseName, copyId: string): RestoreOutcome {
   const generation = /^\d+$/.test(copyId) ? Number(copyId) : Number.NaN;
   const file = keptFile(files, generation);
   if (!Number.isSafeInteger(generation) || !existsSync(file)) {
@@ -20,10 +31,13 @@ export function restoreKeptCopy(SQL: SqlJsStatic, files: DatabaseFiles, database
   const copy = verifiedFacts(SQL, file, generation, listed);
   if (!copy) throw new Error(`The kept copy ${file} is damaged too (it fails its checksum or SQLite's check); choose another one`);
   const bytes = readFileSync(file);
-  const journal = continuingJournal(SQL, files, bytes, copy.lastCommit);
+  const found = readOldJournal(files);
+  const journal = continuingJournal(SQL, bytes, copy.lastCommit, found);
+  // A journal damaged after its good lines is set aside whole; its good lines start the new one.
+  const journalStays = journal !== undefined && found?.damage === undefined;
 
   const folder = newSetAsideFolder(files.dir, `${database}-before-restore`);
-  const setAside = [files.snapshot, files.manifest, ...(journal ? [] : [files.journal])]
+  const setAside = [files.snapshot, files.manifest, ...(journalStays ? [] : [files.journal])]
     .map((path) => moveInto(folder, path))
     .filter((path): path is string => path !== undefined);
   const kept = keptGenerations(files)
@@ -31,7 +45,7 @@ export function restoreKeptCopy(SQL: SqlJsStatic, files: DatabaseFiles, database
     .filter((facts): facts is SnapshotFacts => facts !== undefined);
   const current: SnapshotFacts = { ...copy, generation: Math.max(...kept.map((k) => k.generation), generation) + 1, takenAt: new Date().toISOString() };
   const snapshot = prepareFile(files.snapshot, bytes);
-  if (!journal) replaceFileDurably(files.journal, new Uint8Array());
+  if (!journalStays) replaceFileDurably(files.journal, found && journal ? found.bytes.subarray(0, journal.bytes) : new Uint8Array());
   const manifest: Manifest = {
     format: 1,
     database,
@@ -43,7 +57,18 @@ export function restoreKeptCopy(SQL: SqlJsStatic, files: DatabaseFiles, database
   writeManifest(files.manifest, manifest);
   snapshot.commit();
   syncDirectory(files.dir);
-  return { restored: toKeptCopy(database, copy), setAside };
+  const reached = journal?.lastCommit ?? copy.lastCommit;
+  const known = Math.max(
+    old.kind === 'ok' ? Math.max(old.manifest.current.lastCommit, old.manifest.journal.lastCommit) : 0,
+    ...(found?.entries.map((e) => e.seq) ?? []),
+  );
+  return {
+    restored: toKeptCopy(database, copy),
+    journalCommits: reached - copy.lastCommit,
+    lostCommits: Math.max(0, known - reached),
+    uncounted: found === undefined || found.damage !== undefined || old.kind !== 'ok' || found.bytes.length < old.manifest.journal.bytes,
+    setAside,
+  };
 }
 
 /** The copy's facts when it is whole: by the manifest's checksum if listed there, else by SQLite's check. */
@@ -57,14 +82,26 @@ function verifiedFacts(SQL: SqlJsStatic, file: string, generation: number, liste
   return bytes.length === facts.bytes && sha256(bytes) === facts.sha256 ? facts : undefined;
 }
 
-/** The journal as the new manifest should seal it, when it replays cleanly on top of the copy. */
-function continuingJournal(SQL: SqlJsStatic, files: DatabaseFiles, bytes: Buffer, lastCommit: number): Manifest['journal'] | undefined {
+interface OldJournal {
+  bytes: Buffer;
+  /** The whole lines before any damage. */
+  entries: JournalEntry[];
+  validBytes: number;
+  damage?: string;
+}
+
+function readOldJournal(files: DatabaseFiles): OldJournal | undefined {
   if (!existsSync(files.journal)) return undefined;
+  const bytes = readFileSync(files.journal);
+  return { bytes, ...readJournalPrefix(bytes) };
+}
+
+/** The journal's good lines as the new manifest should seal them, when they replay cleanly on top of the copy. */
+function continuingJournal(SQL: SqlJsStatic, bytes: Buffer, lastCommit: number, found: OldJournal | undefined): Manifest['journal'] | undefined {
+  if (!found) return undefined;
+  const later = found.entries.filter((e) => e.seq > lastCommit);
+  if (later.length === 0 || later.some((e, i) => e.seq !== lastCommit + 1 + i)) return undefined;
   try {
-    const text = readFileSync(files.journal);
-    const journal = parseJournal(text);
-    const later = journal.entries.filter((e) => e.seq > lastCommit);
-    if (later.length === 0 || later.some((e, i) => e.seq !== lastCommit + 1 + i)) return undefined;
     checkHeader(bytes);
     // sql.js works on the array it is given; the trial must not change the bytes to be restored.
     const db = new SQL.Database(Uint8Array.from(bytes));
@@ -78,9 +115,9 @@ function continuingJournal(SQL: SqlJsStatic, files: DatabaseFiles, bytes: Buffer
     } finally {
       db.close();
     }
-    const whole = text.subarray(0, journal.validBytes);
-    return { bytes: whole.length, sha256: sha256(whole), lastCommit: later.at(-1)?.seq ?? lastCommit };
   } catch {
     return undefined;
   }
+  const whole = found.bytes.subarray(0, found.validBytes);
+  return { bytes: whole.length, sha256: sha256(whole), lastCommit: later.at(-1)?.seq ?? lastCommit };
 }

@@ -46,7 +46,8 @@ export const libraryHealthContract = {
   'libraryHealth.get': { request: z.object({}).strict(), response: libraryHealthSchema },
   'libraryHealth.restore': {
     request: z.object({ database: z.enum(DATABASE_NAMES), copyId: z.string().min(1).max(200) }).strict(),
-    response: repairSchema.extend({ restored: keptCopySchema }),
+    /** `summary`: what the restore replayed from the journal and what it lost, in sentences. */
+    response: repairSchema.extend({ restored: keptCopySchema, summary: z.string() }),
   },
   // The literal is the user's confirmation: start fresh moves every data file aside.
   'libraryHealth.startFresh': { request: z.object({ confirm: z.literal(true) }).strict(), response: repairSchema },

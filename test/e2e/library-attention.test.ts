@@ -71,7 +71,7 @@ describe('the "library needs attention" screen in Chromium', () => {
     const copies = page.getByRole('table', { name: 'Kept copies of the library' });
     await copies.getByRole('button', { name: /Restore the copy taken at/ }).first().click();
     await page.getByRole('navigation', { name: 'Sections' }).waitFor();
-    await eventually(() => page.getByRole('status').filter({ hasText: 'Restored the library copy' }).count()).toBe(1);
+    await eventually(() => page.getByRole('status').filter({ hasText: /Restored the library database from kept copy \d+ .*No saved change was lost\./ }).count()).toBe(1);
     await batchRow('Precious').waitFor();
     await stop();
   });

@@ -1,3 +1,4 @@
+import { restoreSummary } from '../../store/advice';
 import { DATABASE_NAMES, type DatabaseName } from '../../store/kept';
 import { type DataDirHealth, type FileProblem, type KeptCopy, checkDataDir, checkSettings, listCopies, restoreCopy, startFresh } from '../../store/health';
 import { type Command, type CommandGroup, UsageError } from '../command';
@@ -65,10 +66,7 @@ const restore: Command = {
     if (copyId === undefined) throw new UsageError('missing <copy>: "voucher-desk library restore" lists the kept copies');
     const result = await restoreCopy(ctx.dataDir, database as DatabaseName, copyId);
     const aside = result.setAside.length > 0 ? `Set aside (not deleted): ${result.setAside.join(', ')}.\n` : '';
-    return {
-      data: result,
-      text: `Restored the ${database} database from kept copy ${copyId} (saved at ${result.restored.takenAt}, commit ${result.restored.lastCommit}).\n${aside}`,
-    };
+    return { data: result, text: `${restoreSummary(database, result).join('\n')}\n${aside}` };
   },
 };
 

@@ -80,6 +80,9 @@ const cancel: Command = {
       if (report.existingCodes.length > 0) lines.push(`Already on the service: ${list(report.existingCodes)}`);
       if (report.arrivingCodes.length > 0) lines.push(`Accepted by the service and still being imported (cannot be stopped): ${list(report.arrivingCodes)}`);
       if (report.uncertainCodes.length > 0) lines.push(`Sent when the app stopped; the next sync checks them: ${list(report.uncertainCodes)}`);
+      for (const u of report.unlisted) {
+        lines.push(`Request ${u.idx + 1} (${u.state}, ${count(u.codes, 'code')}): its codes cannot be listed, because ${u.file} ${u.problem}.`);
+      }
       return { data: report, text: `${lines.join('\n')}\n` };
     }),
 };

@@ -1,5 +1,6 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { LibraryHealthView } from '../../../shared/ipc/library-health';
+import { restoreSummary } from '../../store/advice';
 import { errorText } from '../../store/errors';
 import { checkDataDir, restoreCopy, startFresh } from '../../store/health';
 import type { InvokeHandlers } from '../ipc-guard';
@@ -38,7 +39,8 @@ export function libraryHealthHandlers(dataDir: string, library: LazyLibrary): Li
     'libraryHealth.restore': async ({ database, copyId }) => {
       await whileClosed();
       const done = await restoreCopy(dataDir, database, copyId);
-      return { restored: done.restored, setAside: done.setAside.map((file) => inFolder(dataDir, file)), health: await health() };
+      const summary = restoreSummary(database, done).join(' ');
+      return { restored: done.restored, summary, setAside: done.setAside.map((file) => inFolder(dataDir, file)), health: await health() };
     },
     'libraryHealth.startFresh': async () => {
       await whileClosed();

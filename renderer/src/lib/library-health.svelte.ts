@@ -31,7 +31,7 @@ export class LibraryHealth {
   restore(copy: KeptCopyView): Promise<void> {
     return this.run(`Restoring the ${copy.database} copy taken at ${copy.takenAt}…`, async () => {
       const done = await this.bridge.invoke('libraryHealth.restore', { database: copy.database, copyId: copy.id });
-      this.repaired(done.health, `Restored the ${copy.database} copy taken at ${copy.takenAt}.`, done.setAside);
+      this.repaired(done.health, done.summary, done.setAside);
     });
   }
 

@@ -64,7 +64,8 @@ describe('voucher-desk library', () => {
     expect(folders.some((name) => name.endsWith('-start-fresh'))).toBe(true);
     const freshFolder = join(asideRoot, folders.find((name) => name.endsWith('-start-fresh')) ?? '');
     expect(readdirSync(freshFolder)).toEqual(expect.arrayContaining(['library.sqlite', 'library.manifest.json', 'library.commits', 'kept-copies']));
-  });
+    // Sixteen runs of the binary: on a busy machine each can take several seconds to start.
+  }, 240_000);
 
   it('refuses a manifest with a flipped bit at every start, and a restore of the newest copy brings every batch back', () => {
     const dir = tempDir();

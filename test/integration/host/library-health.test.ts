@@ -74,6 +74,7 @@ describe('the libraryHealth handlers', () => {
 
     const done = await handler(s, 'libraryHealth.restore')({ database: 'outbox', copyId: copy.id });
     expect(done.health).toEqual({ state: 'ok' });
+    expect(done.summary).toMatch(/^Restored the outbox database from kept copy \d+ .*No saved change was lost\.$/);
     expect(done.setAside.some((f) => f.startsWith('set-aside/') && f.endsWith('outbox.sqlite'))).toBe(true);
     expect(readFileSync(join(dir, done.setAside.find((f) => f.endsWith('outbox.sqlite')) ?? '')).length).toBe(1024);
     expect((await s.handlers['batches.list']?.({ trash: false }))?.map((b) => b.name)).toEqual(['Kept']);

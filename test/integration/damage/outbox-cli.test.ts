@@ -1,0 +1,30 @@
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runBin, runJson } from '../cli/run-bin';
+import { useTempDirs } from '../store/temp-dir';
+
+// A queued import whose saved code list is gone can still be cancelled through the real binary:
+// the cancel is committed, so the command says what it could not list and exits 0.
+
+const tempDir = useTempDirs();
+
+describe('voucher-desk outbox cancel with a lost code list', () => {
+  it('cancels, counts the codes not sent and exits 0 when the codes.json of a request is missing', () => {
+    const dir = tempDir();
+    const at = ['--data-dir', dir];
+    runJson(['batch', 'create', 'lost-list', '--type', 'discount', '--defaults', '{"discount":{"type":"PERCENT","percent_off":10,"effect":"APPLY_TO_ORDER"}}', ...at]);
+    runJson(['batch', 'generate', 'lost-list', '--count', '5', '--pattern', 'LOST-##', ...at]);
+    const op = runJson<{ id: number; uid: string }>(['queue', 'import', 'lost-list', ...at]);
+    const folder = join(dir, 'outbox-bodies', op.uid);
+    const list = readdirSync(folder).find((name) => name.endsWith('.codes.json'));
+    rmSync(join(folder, list ?? 'none'));
+
+    const cancel = runBin(['outbox', 'cancel', String(op.id), ...at]);
+    expect(cancel.stderr).toBe('');
+    expect(cancel.status).toBe(0);
+    expect(cancel.stdout).toContain(`Cancelled operation ${op.id}: 5 codes not sent.`);
+    const ops = runJson<{ id: number; state: string }[]>(['outbox', 'list', ...at]);
+    expect(ops.find((o) => o.id === op.id)?.state).toBe('cancelled');
+  });
+});
