@@ -1,0 +1,42 @@
+// Invariants on the sandbox's own records: every queued write carried out exactly once.
+import { REWARD_MARKER_KEY } from '../../shared/outbox/kinds';
+import type { Checks } from './checks';
+import type { Queued, QueuedImport } from './prepare';
+import type { ServiceState } from './service-state';
+
+const count = (n: number): string => n.toLocaleString('en-US');
+
+function checkImportJobs(c: Checks, label: string, type: string, queued: QueuedImport, before: ServiceState, after: ServiceState): void {
+  const old = new Set(before.jobs.map((job) => job.id));
+  const jobs = after.jobs.filter((job) => job.type === type && !old.has(job.id));
+  c.check(`${label} import: one job per request`, jobs.length === queued.requests, `${jobs.length} job(s) on the service for ${queued.requests} request(s)`);
+  c.none(`${label} import: every job done`, jobs.filter((job) => job.status !== 'DONE').map((job) => `${job.id} ${job.status}`), 'all DONE');
+  const created = jobs.reduce((n, job) => n + (job.result?.done_count ?? 0), 0);
+  c.check(`${label} import: codes carried out once`, created === queued.codes.length, `jobs carried out ${count(created)} code(s) for ${count(queued.codes.length)} queued`);
+  const failed = jobs.flatMap((job) => (job.result?.failed ?? []).map((f) => `${f.code} (${f.reason})`));
+  c.none(`${label} import: no code refused by a job`, failed, 'no failed code in any job');
+}
+
+export function checkService(c: Checks, q: Queued, before: ServiceState, after: ServiceState): void {
+  const deleted = new Set(q.deletes.flatMap((d) => d.codes));
+  const imported = [...q.json.codes, ...q.csv.codes].filter((code) => !deleted.has(code));
+  c.none('imported codes on the service, outside campaigns', imported.filter((code) => after.vouchers.get(code) !== null), `all ${count(imported.length)} there`);
+  c.none('campaign codes in the campaign', q.campaign.codes.filter((code) => after.vouchers.get(code) !== q.campaign.id), `all ${count(q.campaign.codes.length)} in ${q.campaign.id}`);
+  c.none('deleted codes gone', [...deleted].filter((code) => after.vouchers.has(code)), `all ${deleted.size} gone`);
+  const binned = q.deletes.flatMap((d) => d.codes.map((code) => ({ code, want: d.force ? 0 : 1 })));
+  c.none(
+    'deleted codes in the bin once (none when forced)',
+    binned.filter(({ code, want }) => (after.bin.get(code) ?? 0) - (before.bin.get(code) ?? 0) !== want).map(({ code }) => `${code} x${after.bin.get(code) ?? 0}`),
+    'as asked',
+  );
+  const expected = new Set([...imported, ...q.campaign.codes]);
+  const unexpected = [...after.vouchers.keys()].filter((code) => !expected.has(code) && !before.vouchers.has(code));
+  c.none('no other code created', unexpected, `${count(after.vouchers.size)} vouchers = ${count(before.vouchers.size)} seeded + ${count(expected.size)} queued`);
+
+  checkImportJobs(c, 'JSON', 'VOUCHERS.IMPORT', q.json, before, after);
+  checkImportJobs(c, 'CSV', 'VOUCHERS.IMPORT_CSV', q.csv, before, after);
+
+  const marked = after.rewards.filter((r) => r.metadata?.[REWARD_MARKER_KEY] === q.reward.marker);
+  c.check('reward created once', marked.length === 1 && marked[0]?.name === q.reward.name, `${marked.length} reward(s) with the marker`);
+  c.check('no other reward', after.rewards.length === before.rewards.length + 1, `${after.rewards.length} rewards, ${before.rewards.length} seeded`);
+}
