@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -27,6 +27,8 @@ export interface ChildRun {
 
 /** Sync children, each one the real engine in its own process, from a bundle built once. */
 export class SyncChildren {
+  private readonly live = new Set<ChildProcess>();
+
   private constructor(private readonly bundle: string) {}
 
   static build(): SyncChildren {
@@ -37,7 +39,9 @@ export class SyncChildren {
     return new SyncChildren(bundle);
   }
 
+  /** Kills any child still running and removes the bundle. */
   dispose(): void {
+    for (const child of this.live) child.kill('SIGKILL');
     rmSync(this.bundle, { force: true });
   }
 
@@ -45,6 +49,7 @@ export class SyncChildren {
     const started = Date.now();
     return new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [this.bundle, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+      this.live.add(child);
       const timers: NodeJS.Timeout[] = [];
       let output = '';
       let errors = '';
@@ -76,6 +81,7 @@ export class SyncChildren {
       });
       child.on('error', reject);
       child.on('exit', (code, signal) => {
+        this.live.delete(child);
         for (const timer of timers) clearTimeout(timer);
         const state = output.split('\n').slice(1).join('\n').trim();
         const ms = Date.now() - started;

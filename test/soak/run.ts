@@ -19,17 +19,22 @@ import { checkService } from './verify-service';
 const KILL_AFTER_MS = { min: 50, max: 1_500 } as const;
 
 const count = (n: number): string => n.toLocaleString('en-US');
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
 interface Disturbed {
   runs: number;
   kills: number;
   armed: Map<SoakFault, number>;
   finalState: string;
+  /** Wall time of the killed runs, and of the last one. */
+  killedMs: number;
+  lastMs: number;
 }
 
 /** Runs sync children, each killed at a random moment with faults armed at another, then one to the end. */
 async function disturb(o: SoakOptions, sb: RunningSandbox, children: SyncChildren, args: string[], dice: Dice, deadline: number): Promise<Disturbed> {
-  const out: Disturbed = { runs: 0, kills: 0, armed: new Map(), finalState: '' };
+  const out: Disturbed = { runs: 0, kills: 0, armed: new Map(), finalState: '', killedMs: 0, lastMs: 0 };
+  const started = Date.now();
   const remaining = (): number => Math.max(1, deadline - Date.now());
   while (out.kills < o.kills) {
     const faults = faultsForRun(NETWORK_FAULTS, dice);
@@ -49,10 +54,12 @@ async function disturb(o: SoakOptions, sb: RunningSandbox, children: SyncChildre
     if (run.killed) out.kills += 1;
     else if (run.state === 'finished') break;
   }
+  out.killedMs = Date.now() - started;
   sb.setFaults({});
   const last = await children.run(args, { deadlineMs: remaining() });
   out.runs += 1;
   out.finalState = last.state;
+  out.lastMs = last.ms;
   return out;
 }
 
@@ -77,11 +84,18 @@ async function main(): Promise<number> {
   const checks = new Checks();
   let sb: RunningSandbox | undefined;
   let children: SyncChildren | undefined;
+  // A hang anywhere (a child, the sandbox closing, a check) still ends the soak, as a failure.
+  setTimeout(() => {
+    console.log(`soak: past the time bound of ${o.maxSeconds} s\n${checks.passed} passed, ${checks.failed + 1} failed`);
+    children?.dispose();
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(1);
+  }, o.maxSeconds * 1_000).unref();
   try {
     sb = await startSandbox({ dataFile });
     const before = await readServiceState(dataFile);
     const queued = await prepare(dataDir, o, dice.fork());
-    console.log(`soak: seed ${o.seed}; ${describeQueue(queued)}; queued in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`soak: seed ${o.seed}; ${describeQueue(queued)}; queued in ${seconds(Date.now() - started)}`);
     children = SyncChildren.build();
     const args = [dataDir, sb.urls[sb.hostCluster], sb.credentials.appId, sb.credentials.appToken];
     let disturbed: Disturbed | undefined;
@@ -96,7 +110,7 @@ async function main(): Promise<number> {
     const after = await readServiceState(dataFile);
     if (disturbed) {
       const armed = [...disturbed.armed].map(([kind, n]) => `${kind} ${n}`).join(', ');
-      console.log(`  runs ${disturbed.runs}, SIGKILLs ${disturbed.kills}; faults armed: ${armed || 'none'}; requests ${count(requests)}`);
+      console.log(`  runs ${disturbed.runs}, SIGKILLs ${disturbed.kills} in ${seconds(disturbed.killedMs)}, last run ${seconds(disturbed.lastMs)}; faults armed: ${armed || 'none'}; requests ${count(requests)}`);
       checks.check('SIGKILLs', disturbed.kills >= o.kills, `${disturbed.kills} of ${o.kills} wanted`);
       checks.check('last sync finished', disturbed.finalState === 'finished', disturbed.finalState || 'killed');
     }
@@ -104,8 +118,8 @@ async function main(): Promise<number> {
     checkService(checks, queued, before, after);
     console.log("checks on the app's outbox report:");
     await checkOutbox(checks, dataDir, queued, after);
-    const seconds = (Date.now() - started) / 1000;
-    checks.check('time bound', seconds <= o.maxSeconds, `${seconds.toFixed(1)} s of ${o.maxSeconds} s`);
+    const wall = Date.now() - started;
+    checks.check('time bound', wall <= o.maxSeconds * 1_000, `${seconds(wall)} of ${o.maxSeconds} s`);
   } finally {
     await sb?.close();
     children?.dispose();
