@@ -1,14 +1,34 @@
 import { ApiError } from './errors';
-import type { FaultSettings } from './types';
+import { parseFaultSettings } from './fault-settings';
+import type { FaultSettings, RequestMatch } from './types';
 
-export type FaultDecision = { kind: 'none' } | { kind: 'fail'; error: ApiError } | { kind: 'drop' };
+/** What happens to one request: refused before it is carried out, or carried out and then mangled. */
+export type FaultDecision =
+  | { kind: 'none' }
+  | { kind: 'fail'; error: ApiError }
+  | { kind: 'rate-limit'; retryAfterSeconds: number }
+  | { kind: 'gateway'; status: 500 | 502 | 504; body: 'html' | 'empty' }
+  | { kind: 'drop' }
+  | { kind: 'stall'; ms: number };
+
+type Targeted = 'failNext' | 'gatewayNext' | 'rateLimitNext' | 'dropNext' | 'stallNext';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export function failure(status: 500 | 503): ApiError {
-  return status === 503
-    ? new ApiError(503, { key: 'service_unavailable', message: 'Service unavailable', details: 'Injected fault: the sandbox answered 503.' })
-    : new ApiError(500, { key: 'internal_error', message: 'Internal server error', details: 'Injected fault: the sandbox answered 500.' });
+const FAILURES: Record<500 | 502 | 503 | 504, { key: string; message: string }> = {
+  500: { key: 'internal_error', message: 'Internal server error' },
+  502: { key: 'bad_gateway', message: 'Bad gateway' },
+  503: { key: 'service_unavailable', message: 'Service unavailable' },
+  504: { key: 'gateway_timeout', message: 'Gateway timeout' },
+};
+
+export function failure(status: 500 | 502 | 503 | 504): ApiError {
+  return new ApiError(status, { ...FAILURES[status], details: `Injected fault: the sandbox answered ${status}.` });
+}
+
+export function requestMatches(m: RequestMatch, method: string, path: string): boolean {
+  if (m.method !== undefined && m.method.toUpperCase() !== method.toUpperCase()) return false;
+  return m.path === undefined || path === m.path || path.startsWith(`${m.path}/`);
 }
 
 /** Injected faults; random shares use `random` so a test can pin them. */
@@ -19,24 +39,34 @@ export class Faults {
     this.set(initial ?? {});
   }
 
+  /** Replaces every setting; validates them as the admin route does, so code gets the same errors. */
   set(settings: FaultSettings): void {
-    this.settings = { ...settings, failNext: settings.failNext ? { ...settings.failNext } : undefined };
+    this.settings = parseFaultSettings(settings);
   }
 
   get latencyMs(): number {
     return this.settings.latencyMs ?? 0;
   }
 
-  /** Decides, before the request is carried out, whether it fails outright or is carried out and then dropped. */
-  decide(method: string): FaultDecision {
+  /**
+   * Decides on arrival what happens to the request. At most one fault applies, tried in this order:
+   * rateLimitNext, failNext, failRate, gatewayNext, dropNext, stallNext, dropNextWrites, dropRate;
+   * only the fault applied uses up a count.
+   */
+  decide(method: string, path: string): FaultDecision {
     const s = this.settings;
-    if (s.failNext && s.failNext.count > 0) {
-      s.failNext.count -= 1;
-      return { kind: 'fail', error: failure(s.failNext.status) };
-    }
+    const limited = this.take('rateLimitNext', method, path);
+    if (limited) return { kind: 'rate-limit', retryAfterSeconds: limited.retryAfterSeconds };
+    const failed = this.take('failNext', method, path);
+    if (failed) return { kind: 'fail', error: failure(failed.status) };
     if (s.failRate && this.random() < s.failRate) {
       return { kind: 'fail', error: failure(this.random() < 0.5 ? 500 : 503) };
     }
+    const gateway = this.take('gatewayNext', method, path);
+    if (gateway) return { kind: 'gateway', status: gateway.status, body: gateway.body ?? 'html' };
+    if (this.take('dropNext', method, path)) return { kind: 'drop' };
+    const stall = this.take('stallNext', method, path);
+    if (stall) return { kind: 'stall', ms: stall.ms };
     if (!WRITE_METHODS.has(method)) return { kind: 'none' };
     if (s.dropNextWrites && s.dropNextWrites > 0) {
       s.dropNextWrites -= 1;
@@ -45,36 +75,11 @@ export class Faults {
     if (s.dropRate && this.random() < s.dropRate) return { kind: 'drop' };
     return { kind: 'none' };
   }
-}
 
-export function parseFaultSettings(value: unknown): FaultSettings {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new Error('faults must be a JSON object');
+  private take<K extends Targeted>(name: K, method: string, path: string): NonNullable<FaultSettings[K]> | undefined {
+    const fault = this.settings[name];
+    if (!fault || fault.count <= 0 || !requestMatches(fault, method, path)) return undefined;
+    fault.count -= 1;
+    return fault as NonNullable<FaultSettings[K]>;
   }
-  const v = value as Record<string, unknown>;
-  const out: FaultSettings = {};
-  const share = (name: 'failRate' | 'dropRate'): void => {
-    const x = v[name];
-    if (x === undefined) return;
-    if (typeof x !== 'number' || x < 0 || x > 1) throw new Error(`${name} must be a number from 0 to 1`);
-    out[name] = x;
-  };
-  const count = (name: 'latencyMs' | 'dropNextWrites'): void => {
-    const x = v[name];
-    if (x === undefined) return;
-    if (typeof x !== 'number' || !Number.isInteger(x) || x < 0) throw new Error(`${name} must be a whole number >= 0`);
-    out[name] = x;
-  };
-  share('failRate');
-  share('dropRate');
-  count('latencyMs');
-  count('dropNextWrites');
-  if (v.failNext !== undefined) {
-    const f = v.failNext as { count?: unknown; status?: unknown } | null;
-    if (!f || typeof f.count !== 'number' || !Number.isInteger(f.count) || f.count < 0 || (f.status !== 500 && f.status !== 503)) {
-      throw new Error('failNext must be { count: whole number >= 0, status: 500 | 503 }');
-    }
-    out.failNext = { count: f.count, status: f.status };
-  }
-  return out;
 }

@@ -67,9 +67,12 @@ export function writeReply(res: ServerResponse, reply: Reply, extraHeaders: Reco
     res.end();
     return;
   }
-  const text = JSON.stringify(reply.body);
-  headers['Content-Type'] = 'application/json; charset=utf-8';
-  headers['Content-Length'] = String(Buffer.byteLength(text));
-  res.writeHead(reply.status, headers);
+  writeText(res, reply.status, headers, 'application/json; charset=utf-8', JSON.stringify(reply.body));
+}
+
+export function writeText(res: ServerResponse, status: number, headers: Record<string, string>, contentType: string | undefined, text: string): void {
+  const all: Record<string, string> = { ...headers, 'Content-Length': String(Buffer.byteLength(text)) };
+  if (contentType !== undefined) all['Content-Type'] = contentType;
+  res.writeHead(status, all);
   res.end(text);
 }

@@ -44,8 +44,17 @@ export class KeyStore {
 
   disable(appId: string, state: 'blocked' | 'deleted'): void {
     const key = this.require(appId);
+    if (key.state === 'deleted') throw new Error(`appId ${JSON.stringify(appId)} names a deleted API key`);
     key.state = state;
     key.disabledAt = this.clock.now();
+  }
+
+  /** A blocked key works again; a deleted key stays deleted. */
+  unblock(appId: string): void {
+    const key = this.require(appId);
+    if (key.state === 'deleted') throw new Error(`appId ${JSON.stringify(appId)} names a deleted API key; only a blocked key can be unblocked`);
+    key.state = 'active';
+    key.disabledAt = undefined;
   }
 
   regenerate(appId: string): string {
@@ -56,7 +65,7 @@ export class KeyStore {
 
   private require(appId: string): ApiKey {
     const key = this.keys.get(appId);
-    if (!key) throw new Error(`No API key with app id ${appId}`);
+    if (!key) throw new Error(`appId ${JSON.stringify(appId)} names no API key of this sandbox`);
     return key;
   }
 }

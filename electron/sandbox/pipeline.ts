@@ -1,13 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { authenticate } from './auth';
+import { authenticate, claimedAppId, requireScope } from './auth';
 import { ApiError } from './errors';
-import type { Faults } from './faults';
-import { newId, readBody, writeReply, type Reply } from './http';
+import type { FaultDecision, Faults } from './faults';
+import { gatewayPage } from './gateway-page';
+import { newId, readBody, writeReply, writeText, type Reply } from './http';
 import type { RateLimiter } from './rate-limit';
+import type { RequestLog } from './request-log';
 import { matchRoute, type RequestContext, type Route } from './router';
-import type { SandboxState } from './state';
-import type { Cluster } from './types';
+import { isoNow, type SandboxState } from './state';
+import type { Stalls } from './stalls';
+import type { Cluster, FaultKind } from './types';
 
 export interface Pipeline {
   state: SandboxState;
@@ -18,50 +21,100 @@ export interface Pipeline {
   faults: Faults;
   rateLimiter: RateLimiter;
   counters: { requests: number };
+  log: RequestLog;
+  stalls: Stalls;
+}
+
+interface Outcome {
+  reply: Reply;
+  decision: FaultDecision;
+  appId: string | null;
+  carriedOut: boolean;
+  /** The budget headers of a counted call; uncounted answers show the budget without using it. */
+  rate?: Record<string, string>;
 }
 
 const NO_ROUTE = new ApiError(404, { key: 'not_found', message: 'Resource not found', details: 'No such operation.' });
 
-/** One request: admin routes, cluster check, latency, rate limit, faults, routing, auth, handler. */
+/** One request: admin routes answer at once; API requests go through `serve`, then faults shape the answer. */
 export async function handle(p: Pipeline, cluster: Cluster, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const requestId = newId('req_');
   const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
   const method = req.method ?? 'GET';
-  let headers: Record<string, string> = { 'X-Request-Id': requestId };
-  let drop = false;
-  let reply: Reply;
-  try {
-    const body = await readBody(req);
-    const ctx = (params: Record<string, string>): RequestContext => ({
-      method, params, query: url.searchParams, headers: req.headers, body, requestId, state: p.state,
-    });
-    if (url.pathname.startsWith('/__sandbox/')) {
+  const ctx = (body: Buffer, params: Record<string, string> = {}): RequestContext => ({
+    method, params, query: url.searchParams, headers: req.headers, body, requestId, state: p.state,
+  });
+  if (url.pathname.startsWith('/__sandbox/')) {
+    let reply: Reply;
+    try {
       const admin = matchRoute(p.adminRoutes, method, url.pathname);
       if (!admin) throw NO_ROUTE;
-      reply = await admin.route.handle(ctx(admin.params));
-    } else {
-      p.counters.requests += 1;
-      if (cluster !== p.hostCluster) throw wrongCluster(p);
-      if (p.faults.latencyMs > 0) await sleep(p.faults.latencyMs);
-      headers = { ...headers, ...p.rateLimiter.take() };
-      const fault = p.faults.decide(method);
-      if (fault.kind === 'fail') throw fault.error;
-      drop = fault.kind === 'drop';
-      const match = matchRoute(p.routes, method, url.pathname);
-      if (!match) throw NO_ROUTE;
-      const c = ctx(match.params);
-      authenticate(c, match.route);
-      reply = await match.route.handle(c);
+      reply = await admin.route.handle(ctx(await readBody(req), admin.params));
+    } catch (error) {
+      reply = toErrorReply(error, requestId);
     }
-  } catch (error) {
-    reply = toErrorReply(error, requestId);
+    writeReply(res, reply, { 'X-Request-Id': requestId });
+    return;
   }
-  if (drop) {
-    // The write was carried out; the client never learns the outcome.
+
+  const seq = p.log.arrive();
+  const at = isoNow(p.state);
+  p.counters.requests += 1;
+  const o = await serve(p, cluster, { method, path: url.pathname, requestId }, () => readBody(req).then((body) => ctx(body)));
+  const rate = o.rate ?? p.rateLimiter.peek();
+  const fault = faultKind(o.decision);
+  const record = { seq, at, method, path: url.pathname, appId: o.appId, fault, carriedOut: o.carriedOut };
+  if (o.decision.kind === 'drop') {
+    // The client never learns the outcome.
+    p.log.add({ ...record, status: 0 });
     req.socket.destroy();
     return;
   }
-  writeReply(res, reply, headers);
+  if (o.decision.kind === 'gateway') {
+    const page = gatewayPage(o.decision.status, o.decision.body);
+    p.log.add({ ...record, status: o.decision.status });
+    // A proxy's page: the budget headers pass through, the service's request id does not.
+    writeText(res, o.decision.status, rate, page.contentType, page.text);
+    return;
+  }
+  p.log.add({ ...record, status: o.reply.status });
+  if (o.decision.kind === 'stall' && !(await p.stalls.hold(o.decision.ms))) return;
+  writeReply(res, o.reply, { 'X-Request-Id': requestId, ...rate });
+}
+
+/** Cluster check, latency, faults decided on arrival, routing, credentials, budget, scope, handler. */
+async function serve(
+  p: Pipeline,
+  cluster: Cluster,
+  { method, path, requestId }: { method: string; path: string; requestId: string },
+  readContext: () => Promise<RequestContext>,
+): Promise<Outcome> {
+  const o: Outcome = { reply: { status: 500 }, decision: { kind: 'none' }, appId: null, carriedOut: false };
+  try {
+    const base = await readContext();
+    o.appId = claimedAppId(base);
+    if (cluster !== p.hostCluster) throw wrongCluster(p);
+    if (p.faults.latencyMs > 0) await sleep(p.faults.latencyMs);
+    o.decision = p.faults.decide(method, path);
+    if (o.decision.kind === 'fail') throw o.decision.error;
+    if (o.decision.kind === 'rate-limit') throw p.rateLimiter.injected(o.decision.retryAfterSeconds);
+    const match = matchRoute(p.routes, method, path);
+    if (!match) throw NO_ROUTE;
+    const c = { ...base, params: match.params };
+    const caller = authenticate(c, match.route);
+    o.appId = caller.appId;
+    o.rate = p.rateLimiter.take();
+    requireScope(caller, match.route);
+    o.reply = await match.route.handle(c);
+    o.carriedOut = true;
+  } catch (error) {
+    o.reply = toErrorReply(error, requestId);
+  }
+  return o;
+}
+
+function faultKind(decision: FaultDecision): FaultKind | null {
+  return decision.kind === 'none' ? null : decision.kind;
 }
 
 function wrongCluster(p: Pipeline): ApiError {

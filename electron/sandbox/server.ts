@@ -8,15 +8,17 @@ import { JobRunner } from './jobs';
 import { KeyStore } from './keys';
 import { handle, type Pipeline } from './pipeline';
 import { RateLimiter } from './rate-limit';
-import { adminRoutes } from './routes/admin';
+import { RequestLog } from './request-log';
+import { adminRoutes, type AdminHooks } from './routes/admin';
 import { apiRoutes } from './routes';
 import { seedProject } from './seed';
 import type { SandboxState } from './state';
+import { Stalls } from './stalls';
 import { TokenStore } from './tokens';
 import { CLUSTERS, type Cluster, type RunningSandbox, type SandboxOptions, type SandboxStats } from './types';
 import { VoucherStore } from './voucher-store';
 
-export type { Cluster, FaultSettings, RunningSandbox, SandboxOptions, SandboxStats, Clock } from './types';
+export type { Cluster, FaultSettings, RunningSandbox, SandboxOptions, SandboxRequestRecord, SandboxStats, Clock } from './types';
 export { createManualClock, systemClock } from './clock';
 
 const DEFAULT_PORTION = 2_000;
@@ -49,17 +51,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     });
   }
   const faults = new Faults(options.faults);
+  const log = new RequestLog();
+  const stalls = new Stalls();
   const urls = {} as Record<Cluster, string>;
-  const pipeline: Pipeline = {
-    state,
-    routes: apiRoutes,
-    adminRoutes: adminRoutes((f) => faults.set(f), () => stats()),
-    hostCluster,
-    urls,
-    faults,
-    rateLimiter: new RateLimiter(options.rateLimit, clock),
-    counters: { requests: 0 },
-  };
   const stats = (): SandboxStats => ({
     requests: pipeline.counters.requests,
     tokensMinted: state.tokens.minted,
@@ -69,6 +63,29 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     vouchersInBin: state.vouchers.binCount(),
     csvImports: state.webhookImports.map((w) => ({ ...w })),
   });
+  const hooks: AdminHooks = {
+    setFaults: (f) => faults.set(f),
+    stats,
+    requestLog: () => log.records(),
+    blockKey: (appId) => keys.disable(appId, 'blocked'),
+    unblockKey: (appId) => {
+      keys.unblock(appId);
+      // Tokens the block killed stay dead; the key mints new ones.
+      state.tokens.revokeAll(appId);
+    },
+  };
+  const pipeline: Pipeline = {
+    state,
+    routes: apiRoutes,
+    adminRoutes: adminRoutes(hooks),
+    hostCluster,
+    urls,
+    faults,
+    rateLimiter: new RateLimiter(options.rateLimit, clock),
+    counters: { requests: 0 },
+    log,
+    stalls,
+  };
   const servers: Server[] = [];
   try {
     for (const [i, cluster] of CLUSTERS.entries()) {
@@ -90,14 +107,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     hostCluster,
     credentials,
     clock,
-    setFaults: (f) => faults.set(f),
-    blockKey: (appId) => keys.disable(appId, 'blocked'),
+    setFaults: hooks.setFaults,
+    blockKey: hooks.blockKey,
+    unblockKey: hooks.unblockKey,
     deleteKey: (appId) => keys.disable(appId, 'deleted'),
     regenerateKey: (appId) => keys.regenerate(appId),
     addKey: () => keys.add(),
     stats,
+    requestLog: hooks.requestLog,
     async close() {
       state.jobs.stop();
+      stalls.endAll();
       await Promise.all(servers.map(closeServer));
       await store.close();
     },

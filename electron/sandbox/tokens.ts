@@ -61,6 +61,11 @@ export class TokenStore {
     return this.tokens.delete(accessToken);
   }
 
+  /** Ends every token of one key, e.g. the ones a block killed, so an unblock does not bring them back. */
+  revokeAll(appId: string): void {
+    for (const [token, record] of this.tokens) if (record.appId === appId) this.tokens.delete(token);
+  }
+
   private sweep(): void {
     const now = this.clock.now();
     for (const [token, record] of this.tokens) if (now >= record.expiresAtMs) this.tokens.delete(token);

@@ -5,12 +5,50 @@ export interface Clock {
   now(): number;
 }
 
+/**
+ * Which requests a targeted fault hits: `method` compares case-insensitively; `path` matches a URL
+ * pathname equal to it or starting with `path + '/'`. Without either, any API request is hit.
+ */
+export interface RequestMatch {
+  method?: string;
+  path?: string;
+}
+
 export interface FaultSettings {
   latencyMs?: number;
-  failNext?: { count: number; status: 500 | 503 };
+  /** Not carried out: answered `status` with the service's error object. */
+  failNext?: { count: number; status: 500 | 502 | 503 | 504 } & RequestMatch;
   failRate?: number;
   dropNextWrites?: number;
   dropRate?: number;
+  /** Carried out, then answered `status` with a proxy's HTML page (default) or an empty body. */
+  gatewayNext?: { count: number; status: 500 | 502 | 504; body?: 'html' | 'empty' } & RequestMatch;
+  /** Not carried out: answered 429 with the error object, Retry-After and the X-Rate-Limit-* headers. */
+  rateLimitNext?: { count: number; retryAfterSeconds: number } & RequestMatch;
+  /** Carried out, then the connection is destroyed with no answer. */
+  dropNext?: { count: number } & RequestMatch;
+  /** Carried out, then the answer is held `ms` milliseconds before it is sent. */
+  stallNext?: { count: number; ms: number } & RequestMatch;
+}
+
+export type FaultKind = 'gateway' | 'rate-limit' | 'fail' | 'drop' | 'stall';
+
+/** One API request as the sandbox saw and answered it (admin routes under /__sandbox/ are not logged). */
+export interface SandboxRequestRecord {
+  /** Arrival order, from 1. */
+  seq: number;
+  /** Arrival time, ISO, on the sandbox clock. */
+  at: string;
+  method: string;
+  /** The URL pathname, codes percent-encoded as received. */
+  path: string;
+  /** The key pair's or token's app id when known. */
+  appId: string | null;
+  /** The status the client got; 0 when the connection was dropped. */
+  status: number;
+  fault: FaultKind | null;
+  /** The handler ran and its effect was kept. */
+  carriedOut: boolean;
 }
 
 export interface RateLimitSettings {
@@ -51,9 +89,13 @@ export interface RunningSandbox {
   clock: Clock;
   setFaults(faults: FaultSettings): void;
   blockKey(appId: string): void;
+  /** Makes a blocked key work again; its old tokens stay dead, new ones can be minted. */
+  unblockKey(appId: string): void;
   deleteKey(appId: string): void;
   regenerateKey(appId: string): string;
   addKey(): { appId: string; appToken: string };
   stats(): SandboxStats;
+  /** The last 200,000 API requests in the order they were answered (`seq` gives arrival order). */
+  requestLog(): SandboxRequestRecord[];
   close(): Promise<void>;
 }

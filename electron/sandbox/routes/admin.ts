@@ -1,11 +1,44 @@
 import { invalidPayload } from '../errors';
-import { parseFaultSettings } from '../faults';
+import { parseFaultSettings } from '../fault-settings';
 import { parseJsonBody } from '../http';
-import type { Route } from '../router';
-import type { FaultSettings, SandboxStats } from '../types';
+import type { RequestContext, Route } from '../router';
+import type { FaultSettings, SandboxRequestRecord, SandboxStats } from '../types';
+
+/** What the admin routes reach of the running sandbox. */
+export interface AdminHooks {
+  setFaults(faults: FaultSettings): void;
+  stats(): SandboxStats;
+  requestLog(): SandboxRequestRecord[];
+  blockKey(appId: string): void;
+  unblockKey(appId: string): void;
+}
+
+/** Runs `read`, turning its error into a 400 invalid_payload that carries the message. */
+function asPayloadError<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    throw invalidPayload((error as Error).message);
+  }
+}
+
+function keyRoute(path: string, act: (appId: string) => void): Route {
+  return {
+    method: 'POST',
+    path,
+    auth: 'none',
+    handle(ctx: RequestContext) {
+      const body = parseJsonBody(ctx.body, ctx.headers['content-type']) as { appId?: unknown } | undefined;
+      const appId = body?.appId;
+      if (typeof appId !== 'string' || appId === '') throw invalidPayload('appId is required: the app id of the API key, as a string.');
+      asPayloadError(() => act(appId));
+      return { status: 200, body: { appId } };
+    },
+  };
+}
 
 /** Routes only the sandbox has, under /__sandbox/, answered on every cluster port without auth. */
-export function adminRoutes(setFaults: (f: FaultSettings) => void, stats: () => SandboxStats): Route[] {
+export function adminRoutes(hooks: AdminHooks): Route[] {
   return [
     {
       method: 'POST',
@@ -13,13 +46,8 @@ export function adminRoutes(setFaults: (f: FaultSettings) => void, stats: () => 
       auth: 'none',
       handle(ctx) {
         const body = parseJsonBody(ctx.body, ctx.headers['content-type']) ?? {};
-        let settings: FaultSettings;
-        try {
-          settings = parseFaultSettings(body);
-        } catch (error) {
-          throw invalidPayload((error as Error).message);
-        }
-        setFaults(settings);
+        const settings = asPayloadError(() => parseFaultSettings(body));
+        hooks.setFaults(settings);
         return { status: 200, body: { faults: settings } };
       },
     },
@@ -27,7 +55,15 @@ export function adminRoutes(setFaults: (f: FaultSettings) => void, stats: () => 
       method: 'GET',
       path: '/__sandbox/stats',
       auth: 'none',
-      handle: () => ({ status: 200, body: stats() }),
+      handle: () => ({ status: 200, body: hooks.stats() }),
     },
+    {
+      method: 'GET',
+      path: '/__sandbox/requests',
+      auth: 'none',
+      handle: () => ({ status: 200, body: { requests: hooks.requestLog() } }),
+    },
+    keyRoute('/__sandbox/keys/block', (appId) => hooks.blockKey(appId)),
+    keyRoute('/__sandbox/keys/unblock', (appId) => hooks.unblockKey(appId)),
   ];
 }

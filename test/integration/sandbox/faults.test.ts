@@ -1,22 +1,5 @@
-import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../../electron/sandbox/server';
-import { call, expectErrorObject, keyHeaders, sandbox } from './helpers';
-
-/** A raw POST that reports whether the server answered or dropped the connection. */
-function rawPost(sb: RunningSandbox, path: string, json: unknown): Promise<{ dropped: boolean; status?: number }> {
-  const body = JSON.stringify(json);
-  return new Promise((resolve, reject) => {
-    const url = new URL(path, sb.urls[sb.hostCluster]);
-    const req = request(url, { method: 'POST', headers: { ...keyHeaders(sb), 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ dropped: false, status: res.statusCode }));
-    });
-    req.setTimeout(10_000, () => req.destroy(new Error('no answer and no drop within 10 s')));
-    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.message === 'socket hang up' ? resolve({ dropped: true }) : reject(error)));
-    req.end(body);
-  });
-}
+import { call, expectErrorObject, raw, sandbox } from './helpers';
 
 const gift = (code: string) => [{ code, type: 'GIFT_VOUCHER', gift: { amount: 100 } }];
 
@@ -47,14 +30,14 @@ describe('fault injection', () => {
   it('carries out the next N writes, then drops the connection without an answer; reads are not dropped', async () => {
     const sb = await sandbox({ faults: { dropNextWrites: 1 } });
     expect((await call(sb, 'GET', '/v1/vouchers/SUMMER-001')).status).toBe(200);
-    expect(await rawPost(sb, '/v1/campaigns/camp_summersale01/vouchers/DROP-1', {})).toEqual({ dropped: true });
+    expect(await raw(sb, 'POST', '/v1/campaigns/camp_summersale01/vouchers/DROP-1', { json: {} })).toEqual({ kind: 'dropped' });
     expect((await call(sb, 'GET', '/v1/vouchers/DROP-1')).status).toBe(200);
-    expect(await rawPost(sb, '/v1/campaigns/camp_summersale01/vouchers/DROP-2', {})).toEqual({ dropped: false, status: 200 });
+    expect(await raw(sb, 'POST', '/v1/campaigns/camp_summersale01/vouchers/DROP-2', { json: {} })).toMatchObject({ kind: 'answer', status: 200 });
   });
 
   it('drops a share of writes with dropRate, and an import still runs after its answer was dropped', async () => {
     const sb = await sandbox({ faults: { dropRate: 1 } });
-    expect(await rawPost(sb, '/v1/vouchers/import', gift('LOST-ANSWER'))).toEqual({ dropped: true });
+    expect(await raw(sb, 'POST', '/v1/vouchers/import', { json: gift('LOST-ANSWER') })).toEqual({ kind: 'dropped' });
     sb.setFaults({});
     const deadline = Date.now() + 10_000;
     let status = 404;

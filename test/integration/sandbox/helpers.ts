@@ -1,3 +1,4 @@
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { afterEach } from 'vitest';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../electron/sandbox/server';
 
@@ -67,5 +68,53 @@ export async function waitForJob(sb: RunningSandbox, id: string, deadlineMs = 20
 export function expectErrorObject(answer: Answer, status: number, key?: string): void {
   if (answer.status !== status || typeof answer.body?.request_id !== 'string' || answer.body.code !== status || typeof answer.body.message !== 'string' || (key !== undefined && answer.body.key !== key)) {
     throw new Error(`expected error ${status} ${key ?? ''}, got ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
+}
+
+export type RawAnswer = { kind: 'answer'; status: number; headers: IncomingHttpHeaders; text: string } | { kind: 'dropped' } | { kind: 'timeout' };
+
+/** One request over node:http that reports a dropped connection or a client-side timeout instead of throwing. */
+export function raw(
+  sb: RunningSandbox,
+  method: string,
+  path: string,
+  init: { json?: unknown; timeoutMs?: number; headers?: Record<string, string> } = {},
+): Promise<RawAnswer> {
+  const body = init.json === undefined ? '' : JSON.stringify(init.json);
+  const headers: Record<string, string> = { ...(init.headers ?? keyHeaders(sb)), 'Content-Length': String(Buffer.byteLength(body)) };
+  if (init.json !== undefined) headers['Content-Type'] = 'application/json';
+  return new Promise((resolve, reject) => {
+    const req = request(new URL(path, sb.urls[sb.hostCluster]), { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ kind: 'answer', status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', () => resolve({ kind: 'dropped' }));
+    });
+    req.setTimeout(init.timeoutMs ?? 10_000, () => {
+      resolve({ kind: 'timeout' });
+      req.destroy();
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.message === 'socket hang up' ? resolve({ kind: 'dropped' }) : reject(error)));
+    req.end(body);
+  });
+}
+
+/** A call to an admin route under /__sandbox/ (no credentials), on the given cluster's port. */
+export async function admin(sb: RunningSandbox, method: string, path: string, json?: unknown, cluster = sb.hostCluster): Promise<Answer> {
+  const res = await fetch(`${sb.urls[cluster]}/__sandbox/${path}`, {
+    method,
+    headers: json === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text === '' ? undefined : JSON.parse(text), headers: res.headers };
+}
+
+/** Polls `read` until it returns true, failing after the deadline. */
+export async function until(read: () => Promise<boolean> | boolean, what: string, deadlineMs = 10_000): Promise<void> {
+  const end = Date.now() + deadlineMs;
+  while (!(await read())) {
+    if (Date.now() > end) throw new Error(`${what}: not within ${deadlineMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }

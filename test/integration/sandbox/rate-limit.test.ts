@@ -1,12 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../electron/sandbox/server';
-import { call, expectErrorObject, sandbox } from './helpers';
+import { bearer, call, expectErrorObject, sandbox, token } from './helpers';
 
 describe('rate limits', () => {
-  it('sends no rate-limit headers unless a limit is configured', async () => {
-    const sb = await sandbox();
-    const answer = await call(sb, 'GET', '/v1/vouchers/SUMMER-001');
-    expect(answer.headers.get('x-rate-limit-limit')).toBeNull();
+  it('sends the default plan\'s headers on every answer, counting only calls whose credentials were accepted', async () => {
+    const clock = createManualClock(Date.UTC(2026, 0, 31, 23, 59, 0));
+    const sb = await sandbox({ clock });
+    const answers = [
+      await call(sb, 'GET', '/v1/vouchers/SUMMER-001'),
+      await call(sb, 'GET', '/v1/vouchers/NOPE'),
+      await call(sb, 'GET', '/v1/nothing'),
+      await call(sb, 'GET', '/v1/vouchers/SUMMER-001', { headers: {} }),
+      await call(sb, 'GET', '/v1/vouchers/SUMMER-001', { cluster: 'us1.api' }),
+      await token(sb, 'vouchers'),
+      await call(sb, 'POST', '/v1/vouchers/import', { json: 'codes' }),
+      await call(sb, 'DELETE', '/v1/vouchers/SUMMER-001'),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 404, 404, 401, 401, 200, 400, 204]);
+    expect(answers.map((a) => a.headers.get('x-rate-limit-limit'))).toEqual(Array(8).fill('300000'));
+    expect(answers.map((a) => Number(a.headers.get('x-rate-limit-remaining')))).toEqual([299_999, 299_998, 299_998, 299_998, 299_998, 299_997, 299_996, 299_995]);
+    expect(answers.map((a) => a.headers.get('x-rate-limit-retry'))).toEqual(Array(8).fill(String(clock.now() / 1000)));
+    clock.advance(60_000);
+    expect((await call(sb, 'GET', '/v1/vouchers/SUMMER-001')).headers.get('x-rate-limit-remaining')).toBe('299999');
+  });
+
+  it('answers a wrong key pair or a dead token 401 without using the budget', async () => {
+    const sb = await sandbox({ clock: createManualClock(), rateLimit: { perMinute: 2 } });
+    for (const headers of [{ 'X-App-Id': sb.credentials.appId, 'X-App-Token': 'wrong' }, bearer('made-up'), {}]) {
+      const refused = await call(sb, 'GET', '/v1/vouchers/SUMMER-001', { headers });
+      expectErrorObject(refused, 401);
+      expect(refused.headers.get('x-rate-limit-remaining')).toBe('2');
+    }
+    expect((await call(sb, 'GET', '/v1/vouchers/SUMMER-001')).headers.get('x-rate-limit-remaining')).toBe('1');
+    expect((await call(sb, 'GET', '/v1/vouchers/SUMMER-001')).status).toBe(200);
+    expectErrorObject(await call(sb, 'GET', '/v1/vouchers/SUMMER-001'), 429);
   });
 
   it('counts calls per minute on the injected clock, then answers 429 with Retry-After and X-Rate-Limit-Type', async () => {

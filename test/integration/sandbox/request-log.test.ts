@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { RequestLog } from '../../../electron/sandbox/request-log';
+import { createManualClock } from '../../../electron/sandbox/server';
+import { admin, bearer, call, sandbox, token } from './helpers';
+
+describe('request log', () => {
+  it('logs every API request with what the client got, on every cluster port, leaving out /__sandbox/', async () => {
+    const clock = createManualClock(Date.UTC(2026, 2, 3, 4, 5, 6));
+    const sb = await sandbox({ clock, faults: { failNext: { count: 1, status: 503, path: '/v1/publications' } } });
+    await call(sb, 'GET', '/v1/vouchers/A%20B');
+    await call(sb, 'GET', '/v1/vouchers/SUMMER-001', { headers: {} });
+    await call(sb, 'GET', '/v1/vouchers/SUMMER-001', { cluster: 'us1.api' });
+    clock.advance(1_000);
+    const issued = await token(sb, 'vouchers');
+    await call(sb, 'GET', '/v1/vouchers/SUMMER-001', { headers: bearer(issued.body.access_token) });
+    await call(sb, 'GET', '/v1/publications');
+    await admin(sb, 'GET', 'stats');
+    const answer = await admin(sb, 'GET', 'requests', undefined, 'as1.api');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ requests: sb.requestLog() });
+    const app = sb.credentials.appId;
+    const first = new Date(Date.UTC(2026, 2, 3, 4, 5, 6)).toISOString();
+    const later = new Date(Date.UTC(2026, 2, 3, 4, 5, 7)).toISOString();
+    expect(answer.body.requests).toEqual([
+      { seq: 1, at: first, method: 'GET', path: '/v1/vouchers/A%20B', appId: app, status: 404, fault: null, carriedOut: false },
+      { seq: 2, at: first, method: 'GET', path: '/v1/vouchers/SUMMER-001', appId: null, status: 401, fault: null, carriedOut: false },
+      { seq: 3, at: first, method: 'GET', path: '/v1/vouchers/SUMMER-001', appId: app, status: 401, fault: null, carriedOut: false },
+      { seq: 4, at: later, method: 'POST', path: '/v1/oauth/token', appId: app, status: 200, fault: null, carriedOut: true },
+      { seq: 5, at: later, method: 'GET', path: '/v1/vouchers/SUMMER-001', appId: app, status: 200, fault: null, carriedOut: true },
+      { seq: 6, at: later, method: 'GET', path: '/v1/publications', appId: app, status: 503, fault: 'fail', carriedOut: false },
+    ]);
+  });
+
+  it('keeps only the newest records once full, oldest first', () => {
+    const log = new RequestLog(3);
+    for (let i = 0; i < 5; i += 1) {
+      const seq = log.arrive();
+      log.add({ seq, at: '', method: 'GET', path: `/${seq}`, appId: null, status: 200, fault: null, carriedOut: true });
+    }
+    expect(log.records().map((r) => r.seq)).toEqual([3, 4, 5]);
+  });
+});
