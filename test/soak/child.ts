@@ -7,12 +7,14 @@ import { SyncEngine } from '../../electron/sync/engine';
 const [dataDir, baseUrl, appId, appToken] = process.argv.slice(2) as [string, string, string, string];
 const outbox = await Outbox.open(dataDir);
 // Key-pair mode: every request carries the keys, so no token request is there for a fault to hit
-// instead of the writes under test. Short waits keep the soak inside its time bound.
+// instead of the writes under test. Short waits keep the soak inside its time bound; the timeout,
+// with no allowance for upload size, is below the sandbox's stall fault (fault-plan.ts).
 const client = createClient({
   target: { sandbox: baseUrl },
   auth: { type: 'keys', appId, appToken },
   retry: { baseDelayMs: 20, maxDelayMs: 500 },
-  timeoutMs: 10_000,
+  timeoutMs: 2_000,
+  minUploadBytesPerSecond: 1e9,
 });
 process.stdout.write('ready\n');
 const status = await new SyncEngine({ outbox, client, retry: { baseDelayMs: 50, maxDelayMs: 1_000 }, offlineRetryMs: 100 }).run();

@@ -8,11 +8,12 @@ import { startSandbox, type RunningSandbox } from '../../electron/sandbox/server
 import { Checks } from './checks';
 import { SyncChildren } from './children';
 import { Dice } from './dice';
-import { NETWORK_FAULTS, faultsForRun, type SoakFault } from './fault-plan';
+import { GATEWAY_FAULTS, NETWORK_FAULTS, faultsForRun, type SoakFault } from './fault-plan';
 import { parseOptions, type SoakOptions } from './options';
 import { prepare, type Queued } from './prepare';
 import { readServiceState } from './service-state';
 import { checkOutbox } from './verify-outbox';
+import { checkRequests, faultsApplied } from './verify-requests';
 import { checkService } from './verify-service';
 
 /** A kill comes this long after the child is ready: from mid-recovery to deep into the sending. */
@@ -36,13 +37,15 @@ async function disturb(o: SoakOptions, sb: RunningSandbox, children: SyncChildre
   const out: Disturbed = { runs: 0, kills: 0, armed: new Map(), finalState: '', killedMs: 0, lastMs: 0 };
   const started = Date.now();
   const remaining = (): number => Math.max(1, deadline - Date.now());
+  const kinds = o.gatewayFaults ? [...NETWORK_FAULTS, ...GATEWAY_FAULTS] : NETWORK_FAULTS;
   while (out.kills < o.kills) {
-    const faults = faultsForRun(NETWORK_FAULTS, dice);
+    const faults = faultsForRun(kinds, dice);
     const killAfterMs = dice.between(KILL_AFTER_MS.min, KILL_AFTER_MS.max);
-    sb.setFaults({});
+    // Faults armed in one run and not yet applied stay armed into the next runs until new ones
+    // replace them: a fault aimed at one kind of write waits for it, across kills.
     const run = await children.run(args, {
       killAfterMs,
-      armAfterMs: dice.int(killAfterMs),
+      armAfterMs: dice.int(Math.ceil(killAfterMs / 2)),
       arm: () => {
         sb.setFaults(faults.settings);
         for (const kind of faults.kinds) out.armed.set(kind, (out.armed.get(kind) ?? 0) + 1);
@@ -105,17 +108,20 @@ async function main(): Promise<number> {
       checks.check('sync runs', false, (error as Error).message);
     }
     const requests = sb.stats().requests;
+    const log = sb.requestLog();
     await sb.close();
     sb = undefined;
     const after = await readServiceState(dataFile);
     if (disturbed) {
-      const armed = [...disturbed.armed].map(([kind, n]) => `${kind} ${n}`).join(', ');
-      console.log(`  runs ${disturbed.runs}, SIGKILLs ${disturbed.kills} in ${seconds(disturbed.killedMs)}, last run ${seconds(disturbed.lastMs)}; faults armed: ${armed || 'none'}; requests ${count(requests)}`);
+      const listed = (m: Map<string, number>): string => [...m].map(([kind, n]) => `${kind} ${n}`).join(', ') || 'none';
+      console.log(`  runs ${disturbed.runs}, SIGKILLs ${disturbed.kills} in ${seconds(disturbed.killedMs)}, last run ${seconds(disturbed.lastMs)}; requests ${count(requests)}`);
+      console.log(`  faults armed in runs: ${listed(disturbed.armed)}; applied to requests: ${listed(faultsApplied(log))}`);
       checks.check('SIGKILLs', disturbed.kills >= o.kills, `${disturbed.kills} of ${o.kills} wanted`);
       checks.check('last sync finished', disturbed.finalState === 'finished', disturbed.finalState || 'killed');
     }
     console.log('checks on the sandbox:');
     checkService(checks, queued, before, after);
+    checkRequests(checks, queued, log);
     console.log("checks on the app's outbox report:");
     await checkOutbox(checks, dataDir, queued, after);
     const wall = Date.now() - started;
