@@ -10,8 +10,19 @@ Options:
   --app-id ID              API key app id (generated when absent)
   --app-token TOKEN        API key app token (generated when absent)
   --data FILE              keep the data in this sql.js file (in memory when absent)
-  --rate-limit N/min       allow N calls a minute (also N/hour); no limit unless given
-  --help                   show this text`;
+  --rate-limit N/min       allow N calls a minute (also N/hour); 300,000 a month unless given
+  --help                   show this text
+
+Admin routes on every port (no auth; see the README for every field):
+  POST /__sandbox/faults          {"gatewayNext":{"count":1,"status":504,"method":"POST","path":"/v1/vouchers/import"}}
+                                  {"rateLimitNext":{"count":1,"retryAfterSeconds":30}}
+                                  {"failNext":{"count":1,"status":503,"method":"DELETE","path":"/v1/vouchers"}}
+                                  {"dropNext":{"count":1,"path":"/v1/rewards"}}
+                                  {"stallNext":{"count":1,"ms":5000,"path":"/v1/campaigns"}}
+                                  also latencyMs, failRate, dropNextWrites, dropRate
+  GET  /__sandbox/requests        the last 200,000 API requests and what each got
+  POST /__sandbox/keys/block      {"appId":"..."}   (and /__sandbox/keys/unblock)
+  GET  /__sandbox/stats           counters`;
 
 export class UsageError extends Error {}
 

@@ -15,7 +15,7 @@ function describe(sb: RunningSandbox, options: SandboxOptions): string[] {
     ? `${options.rateLimit.perMinute} calls a minute`
     : options.rateLimit?.perHour
       ? `${options.rateLimit.perHour} calls an hour`
-      : 'none';
+      : '300,000 calls a month (the default plan)';
   return [
     'Voucher Desk sandbox: the promotion service API on 127.0.0.1',
     `Project hosted on cluster: ${sb.hostCluster}`,
@@ -25,7 +25,7 @@ function describe(sb: RunningSandbox, options: SandboxOptions): string[] {
     `  App Token: ${sb.credentials.appToken}`,
     `Data: ${options.dataFile ?? 'in memory (gone when stopped)'}`,
     `Rate limit: ${rate}`,
-    'Fault injection: POST /__sandbox/faults with a JSON body (see README).',
+    'Fault injection: POST /__sandbox/faults with a JSON body; request log: GET /__sandbox/requests (see --help).',
     'Serving until stopped (Ctrl+C).',
   ];
 }

@@ -13,12 +13,13 @@ export interface RewardInput {
   campaignId?: string;
 }
 
-function positiveRatio(value: unknown, field: string): string {
+/** A ratio sent as a number or a numeric string; answered as a number, as the service does. */
+function positiveRatio(value: unknown, field: string): number {
   const text = typeof value === 'number' ? String(value) : value;
   if (typeof text !== 'string' || !/^\d+(\.\d+)?$/.test(text) || Number(text) <= 0) {
-    throw invalidPayload(`${field} must be a positive number (sent as a string), got ${JSON.stringify(value)}.`);
+    throw invalidPayload(`${field} must be a positive number, got ${JSON.stringify(value)}.`);
   }
-  return text;
+  return Number(text);
 }
 
 /** Checks a create-reward body (spec 4.9 and the facts for COIN and MATERIAL). */

@@ -1,6 +1,7 @@
 import { SEED_CAMPAIGNS, SEED_CATEGORIES, SEED_CUSTOMERS } from './seed-catalog';
 import { seedPublications } from './seed-publications';
-import { SEED_EARNING_RULES, SEED_REWARDS, SEED_STACKS } from './seed-resources';
+import { SEED_EARNING_RULES } from './seed-earning-rules';
+import { SEED_REWARDS, SEED_STACKS } from './seed-resources';
 import type { SandboxState } from './state';
 
 /** Fills a new project with customers, campaigns (one a referral program), codes, publications and more. */

@@ -20,6 +20,7 @@ import { VoucherStore } from './voucher-store';
 
 export type { Cluster, FaultSettings, RunningSandbox, SandboxOptions, SandboxRequestRecord, SandboxStats, Clock } from './types';
 export { createManualClock, systemClock } from './clock';
+export { SEED_EARNING_RULE_IDS } from './seed-earning-rules';
 
 const DEFAULT_PORTION = 2_000;
 

@@ -87,7 +87,6 @@ export function voucherObject(v: VoucherRecord): Record<string, unknown> {
     expiration_date: v.expiration_date,
     validity_timeframe: v.validity_timeframe ?? null,
     validity_day_of_week: v.validity_day_of_week,
-    validity_hours: null,
     active: v.active,
     additional_info: v.additional_info,
     metadata: v.metadata,

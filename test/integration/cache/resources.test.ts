@@ -12,13 +12,13 @@ import {
   queryCachedStacks,
   type StackSelection,
 } from '../../../electron/cache';
-import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/server';
+import { SEED_EARNING_RULE_IDS, startSandbox, type RunningSandbox } from '../../../electron/sandbox/server';
 import type { StoreDatabase } from '../../../electron/store/database';
 import { STACK_ORDERS, ServiceError, type EarningRule, type PromotionStack, type Reward } from '../../../shared/api';
 import { clientOf } from './history';
 import { makeTempDir } from './temp';
 
-const RULES = ['ern_points0000001', 'ern_proportional1'];
+const RULES = [SEED_EARNING_RULE_IDS.points, SEED_EARNING_RULE_IDS.proportional];
 const CAMPAIGNS = ['camp_summersale01', 'camp_loyaltyclub1', 'camp_giftcards26'];
 
 let sb: RunningSandbox;

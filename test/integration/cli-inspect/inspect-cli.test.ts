@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/server';
+import { SEED_EARNING_RULE_IDS, startSandbox, type RunningSandbox } from '../../../electron/sandbox/server';
 import { createClient, type Publication, type VoucherClient } from '../../../shared/api';
 import { makeTempDir } from '../cache/temp';
 import { spawnBin, spawnJson } from './spawn-bin';
@@ -119,14 +119,14 @@ describe('stacks, rewards and earning rules through the binary', () => {
     const byName = (await c.listStacks({ order: '-name', limit: 100 })).items.map((s) => s.id);
     const summer = (await c.listCampaignStacks('camp_summersale01')).items.map((s) => s.id).sort();
     const rewards = (await c.listRewards({ limit: 100 })).items.map((r) => r.id);
-    const rule = await c.getEarningRule('ern_proportional1');
+    const rule = await c.getEarningRule(SEED_EARNING_RULE_IDS.proportional);
 
     const pulled = await spawnBin(['stacks', '--pull', '--target', url2, ...dir], { env });
     expect(pulled.status, pulled.stderr).toBe(0);
     expect(pulled.stdout).toContain(`Pulled ${byName.length} stacks from local sandbox ${url2}.`);
     expect(pulled.stdout.split('\n')[1]).toMatch(/^ID\s+NAME\s+CAMPAIGN\s+TIERS\s+MODE\s+CREATED\s+UPDATED$/);
     expect((await spawnBin(['rewards', '--pull', ...dir], { env })).status).toBe(0);
-    const fetched = await spawnBin(['earning-rule', 'ern_proportional1', ...dir], { env });
+    const fetched = await spawnBin(['earning-rule', SEED_EARNING_RULE_IDS.proportional, ...dir], { env });
     expect(fetched.status, fetched.stderr).toBe(0);
     await sb2.close();
 
@@ -137,11 +137,11 @@ describe('stacks, rewards and earning rules through the binary', () => {
     const cachedRewards = await spawnJson<{ rewards: { id: string }[] }>(['rewards', ...dir], { env });
     expect(cachedRewards.rewards.map((r) => r.id)).toEqual(rewards);
 
-    const offline = await spawnBin(['earning-rule', 'ern_proportional1', '--offline', ...dir], { env });
+    const offline = await spawnBin(['earning-rule', SEED_EARNING_RULE_IDS.proportional, '--offline', ...dir], { env });
     expect(offline.status, offline.stderr).toBe(0);
     const effect = rule.earnings?.[0]?.effects as { points_proportional: { points_expiration: { rolling_expiration: { period: { value: number } } } } }[];
     const days = effect[0]?.points_proportional.points_expiration.rolling_expiration.period.value;
-    expect(offline.stdout).toContain(`Earning rule ern_proportional1 "${rule.name}" (${rule.status})`);
+    expect(offline.stdout).toContain(`Earning rule ${SEED_EARNING_RULE_IDS.proportional} "${rule.name}" (${rule.status})`);
     expect(offline.stdout).toContain(`points expire ${days} days after they are earned`);
     expect(offline.stdout).toContain('(cached copy at');
     expect(offline.stdout).toBe(fetched.stdout.replace('(fetched at', '(cached copy at'));

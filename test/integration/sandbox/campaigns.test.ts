@@ -25,8 +25,9 @@ describe('add voucher with a code to a campaign', () => {
       validation_rules_assignments: { object: 'list', data_ref: 'data', data: [], total: 0 },
       object: 'voucher',
     });
-    for (const key of ['id', 'categories', 'start_date', 'expiration_date', 'validity_timeframe', 'validity_day_of_week', 'validity_hours',
+    for (const key of ['id', 'categories', 'start_date', 'expiration_date', 'validity_timeframe', 'validity_day_of_week',
       'additional_info', 'assets', 'created_at', 'updated_at', 'holder_id', 'referrer_id']) expect(v).toHaveProperty(key);
+    expect(v).not.toHaveProperty('validity_hours');
     expect(v.assets.qr).toMatchObject({ id: expect.any(String), url: expect.any(String) });
     expect(v.publish.url).toContain('/v1/vouchers/MY-CODE%2F1/publications');
     expect((await call(sb, 'GET', '/v1/vouchers/MY-CODE%2F1')).body).toEqual(v);

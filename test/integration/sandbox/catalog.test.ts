@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/server';
+import { SEED_EARNING_RULE_IDS, startSandbox, type RunningSandbox } from '../../../electron/sandbox/server';
 import { bearer, call, expectErrorObject, token } from './helpers';
 
 let sb: RunningSandbox;
@@ -65,25 +65,50 @@ describe('promotion stacks', () => {
 });
 
 describe('earning rules (v2)', () => {
-  it('gets seeded rules covering points and points_proportional', async () => {
+  const { points: POINTS, proportional: PROPORTIONAL } = SEED_EARNING_RULE_IDS;
+
+  it('gets seeded rules covering points and points_proportional, in the live service\'s shapes', async () => {
     const t = await token(sb, 'loyalties');
-    const points = await call(sb, 'GET', '/v2/loyalties/earning-rules/ern_points0000001', { headers: bearer(t.body.access_token) });
+    const points = await call(sb, 'GET', `/v2/loyalties/earning-rules/${POINTS}`, { headers: bearer(t.body.access_token) });
     expect(points.status).toBe(200);
-    expect(points.body).toMatchObject({ id: 'ern_points0000001', object: 'earning_rule', status: 'ACTIVE' });
+    expect(points.body).toMatchObject({ id: POINTS, object: 'earning_rule', status: 'ACTIVE' });
     expect(points.body.earnings[0].effects[0].points).toMatchObject({ value: expect.any(Number), points_expiration: { type: 'NO_EXPIRATION' } });
-    const proportional = await call(sb, 'GET', '/v2/loyalties/earning-rules/ern_proportional1');
+    const proportional = await call(sb, 'GET', `/v2/loyalties/earning-rules/${PROPORTIONAL}`);
     const effect = proportional.body.earnings[0].effects[0];
     expect(effect.type).toBe('POINTS');
     expect(effect.points_proportional).toMatchObject({ calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT', order: { amount: { every: expect.any(Number), value: expect.any(Number) } } });
     for (const key of ['trigger', 'validity_hours', 'trigger_limits', 'metadata', 'created_at', 'start_date']) expect(proportional.body).toHaveProperty(key);
+
+    for (const rule of [points.body, proportional.body]) {
+      expect(rule.id).toMatch(/^lern_[a-f0-9]+$/);
+      expect(rule.trigger).toEqual({ event: 'customer.order.paid', custom_event: null, segment: null });
+      expect(typeof rule.error.message).toBe('string');
+      expect(rule.error.message).not.toBe('');
+      for (const earning of rule.earnings) {
+        expect(earning.id).toMatch(/^lernei_[a-f0-9]+$/);
+        for (const e of earning.effects) expect((e.points ?? e.points_proportional).card_definition_id).toMatch(/^lcdef_[a-f0-9]+$/);
+      }
+    }
+    const rounding = effect.points_proportional.points_expiration.rolling_expiration.rounding;
+    expect(rounding.type === 'END_OF_PARTICULAR_MONTH' ? Number.isInteger(rounding.value) && rounding.value >= 1 && rounding.value <= 12 : rounding.value === null).toBe(true);
+    const idPattern: Record<string, RegExp> = { product: /^prod_[a-f0-9]+$/, sku: /^sku_[a-f0-9]+$/, products_collection: /^pc_[a-zA-Z0-9]+$/ };
+    for (const calculation of Object.values(effect.points_proportional.order_items) as { applicable_to: Record<string, unknown>[] }[]) {
+      expect(calculation.applicable_to.length).toBeGreaterThan(0);
+      for (const target of calculation.applicable_to) {
+        const type = target.type as string;
+        expect((target[type] as { id: string }).id).toMatch(idPattern[type] as RegExp);
+        for (const other of Object.keys(idPattern).filter((k) => k !== type)) expect(target[other]).toBeNull();
+      }
+    }
   });
 
-  it('answers 404 for an unknown rule, 400 for a malformed id, 403 without the loyalties scope', async () => {
-    const missing = await call(sb, 'GET', '/v2/loyalties/earning-rules/ern_missing');
-    expectErrorObject(missing, 404, 'not_found');
-    expect(missing.body).toMatchObject({ resource_id: 'ern_missing', resource_type: 'earning_rule' });
-    expectErrorObject(await call(sb, 'GET', '/v2/loyalties/earning-rules/rule%20one'), 400, 'invalid_param');
+  it('answers 404 not_found for any id it does not hold, well-formed or not, and 403 without the loyalties scope', async () => {
+    for (const id of ['lern_0000000000000000', 'ern_missing', 'rule%20one']) {
+      const missing = await call(sb, 'GET', `/v2/loyalties/earning-rules/${id}`);
+      expectErrorObject(missing, 404, 'not_found');
+      expect(missing.body).toMatchObject({ resource_id: decodeURIComponent(id), resource_type: 'earning_rule' });
+    }
     const t = await token(sb, 'rewards');
-    expectErrorObject(await call(sb, 'GET', '/v2/loyalties/earning-rules/ern_points0000001', { headers: bearer(t.body.access_token) }), 403, 'forbidden');
+    expectErrorObject(await call(sb, 'GET', `/v2/loyalties/earning-rules/${POINTS}`, { headers: bearer(t.body.access_token) }), 403, 'forbidden');
   });
 });

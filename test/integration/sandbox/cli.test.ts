@@ -54,6 +54,7 @@ describe('sandbox command line', () => {
   it('stops cleanly on SIGINT too', async () => {
     const run = runCli([]);
     await waitFor(run, 'Serving until stopped');
+    expect(run.output()).toContain('Rate limit: 300,000 calls a month (the default plan)');
     run.child.kill('SIGINT');
     expect(await run.exited).toBe(0);
     expect(run.output()).toContain('Received SIGINT');
@@ -65,5 +66,8 @@ describe('sandbox command line', () => {
       expect(await run.exited).toBe(2);
       expect(run.output()).toContain('Usage:');
     }
+    const help = runCli(['--help']);
+    expect(await help.exited).toBe(0);
+    for (const route of ['gatewayNext', 'rateLimitNext', 'dropNext', 'stallNext', '/__sandbox/requests', '/__sandbox/keys/block']) expect(help.output()).toContain(route);
   });
 });

@@ -145,6 +145,15 @@ describe('targeted faults', () => {
     expect(await pending).toEqual({ kind: 'dropped' });
   });
 
+  it('applies at most one fault per request, in the documented order, each using only its own count', async () => {
+    const sb = await sandbox({ faults: { gatewayNext: { count: 1, status: 502 }, failNext: { count: 1, status: 503 }, rateLimitNext: { count: 1, retryAfterSeconds: 1 } } });
+    expectErrorObject(await call(sb, 'GET', '/v1/vouchers/SUMMER-001'), 429, 'too_many_requests');
+    expectErrorObject(await call(sb, 'GET', '/v1/vouchers/SUMMER-001'), 503, 'service_unavailable');
+    expect(answered(await raw(sb, 'GET', '/v1/vouchers/SUMMER-001')).status).toBe(502);
+    expect((await call(sb, 'GET', '/v1/vouchers/SUMMER-001')).status).toBe(200);
+    expect(sb.requestLog().map((r) => r.fault)).toEqual(['rate-limit', 'fail', 'gateway', null]);
+  });
+
   it('refuses bad fault settings with a 400 naming the field, from the admin route and from code', async () => {
     const sb = await sandbox();
     const cases: [unknown, string][] = [
