@@ -156,17 +156,25 @@ export class Outbox {
     return this.operation(id);
   }
 
-  /** Moves a chunk by `event` (checked against the state rules) and stores `changes` and `failures` with it. */
-  async move(opId: number, idx: number, event: ChunkEvent, changes: ChunkChanges = {}, failures: readonly Omit<CodeFailure, 'opId' | 'idx'>[] = []): Promise<ChunkRecord> {
+  /**
+   * Moves a chunk by `event` (checked against the state rules) and stores with it `changes`, its
+   * per-code `failures`, and the codes found `present` on the service before this sync wrote them.
+   */
+  async move(
+    opId: number,
+    idx: number,
+    event: ChunkEvent,
+    changes: ChunkChanges = {},
+    failures: readonly CodeNote[] = [],
+    present: readonly CodeNote[] = [],
+  ): Promise<ChunkRecord> {
     await this.db.write((tx) => {
       const current = tx.get<{ state: ChunkState }>('SELECT state FROM chunks WHERE op_id = ? AND idx = ?', [opId, idx]);
       if (!current) throw new OutboxError(`Operation ${opId} has no request ${idx}`);
       const next = nextChunkState(current.state, event);
       updateChunk(tx, opId, idx, { ...changes }, next);
-      if (failures.length > 0) {
-        const insert = tx.prepare('INSERT INTO code_failures (op_id, idx, row_no, code, reason) VALUES (?, ?, ?, ?, ?)');
-        for (const f of failures) insert.run([opId, idx, f.row, f.code, f.reason]);
-      }
+      insertNotes(tx, 'code_failures', opId, idx, failures);
+      insertNotes(tx, 'codes_present', opId, idx, present);
       this.recount(tx, opId, current.state, next);
     });
     return this.chunk(opId, idx);
@@ -213,16 +221,34 @@ export class Outbox {
   }
 
   failures(opId: number): CodeFailure[] {
-    return this.db
-      .all<{ op_id: number; idx: number; row_no: number | null; code: string; reason: string }>(
-        'SELECT op_id, idx, row_no, code, reason FROM code_failures WHERE op_id = ? ORDER BY idx, row_no, code',
-        [opId],
-      )
-      .map((r) => ({ opId: r.op_id, idx: r.idx, row: r.row_no, code: r.code, reason: r.reason }));
+    return this.notes('code_failures', opId);
   }
 
   failureCount(opId: number): number {
     return this.db.get<{ n: number }>('SELECT count(*) AS n FROM code_failures WHERE op_id = ?', [opId])?.n ?? 0;
+  }
+
+  /** Codes of the operation that were already on the service before this sync (with why that is known). */
+  present(opId: number): CodeFailure[] {
+    return this.notes('codes_present', opId);
+  }
+
+  presentCount(opId: number): number {
+    return this.db.get<{ n: number }>('SELECT count(*) AS n FROM codes_present WHERE op_id = ?', [opId])?.n ?? 0;
+  }
+
+  /** Codes of one request found on the service before it was (re)sent: they are left out of it. */
+  presentCodes(opId: number, idx: number): Set<string> {
+    return new Set(this.db.all<{ code: string }>('SELECT code FROM codes_present WHERE op_id = ? AND idx = ?', [opId, idx]).map((r) => r.code));
+  }
+
+  private notes(table: 'code_failures' | 'codes_present', opId: number): CodeFailure[] {
+    return this.db
+      .all<{ op_id: number; idx: number; row_no: number | null; code: string; reason: string }>(
+        `SELECT op_id, idx, row_no, code, reason FROM ${table} WHERE op_id = ? ORDER BY idx, row_no, code`,
+        [opId],
+      )
+      .map((r) => ({ opId: r.op_id, idx: r.idx, row: r.row_no, code: r.code, reason: r.reason }));
   }
 
   /** Per-code failures of every operation on a batch, for showing them against its rows. */
@@ -267,6 +293,15 @@ export class Outbox {
   private stamp(): string {
     return this.now().toISOString();
   }
+}
+
+/** A per-code note of a chunk: its batch row, the code and the reason. */
+export type CodeNote = Omit<CodeFailure, 'opId' | 'idx'>;
+
+function insertNotes(tx: Writer, table: 'code_failures' | 'codes_present', opId: number, idx: number, notes: readonly CodeNote[]): void {
+  if (notes.length === 0) return;
+  const insert = tx.prepare(`INSERT INTO ${table} (op_id, idx, row_no, code, reason) VALUES (?, ?, ?, ?, ?)`);
+  for (const n of notes) insert.run([opId, idx, n.row, n.code, n.reason]);
 }
 
 function updateChunk(tx: Writer, opId: number, idx: number, changes: ChunkChanges, state: ChunkState | undefined): void {

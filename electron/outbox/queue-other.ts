@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { rewardBody } from '../../shared/api/operations/rewards';
-import { REWARD_MARKER_KEY, payloadSchemas, type RewardRequest } from '../../shared/outbox/kinds';
+import { OPERATION_MARKER_KEY, payloadSchemas, type RewardRequest } from '../../shared/outbox/kinds';
 import { openDependencies } from './op-codes';
 import { OutboxError, type Outbox } from './outbox';
 import type { OperationRecord } from './records';
@@ -16,7 +16,7 @@ export async function queueReward(outbox: Outbox, request: RewardRequest): Promi
     const issue = parsed.error.issues[0];
     throw new OutboxError(`reward ${issue?.path.join('.') || ''}: ${issue?.message ?? 'invalid'}`);
   }
-  const marked = { ...parsed.data, metadata: { ...parsed.data.metadata, [REWARD_MARKER_KEY]: uid } };
+  const marked = { ...parsed.data, metadata: { ...parsed.data.metadata, [OPERATION_MARKER_KEY]: uid } };
   const body = JSON.stringify(rewardBody(marked));
   return outbox.enqueue({
     uid,

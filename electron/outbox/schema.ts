@@ -62,4 +62,20 @@ export const outboxMigrations: readonly Migration[] = [
       tx.run('CREATE TABLE sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
     },
   },
+  {
+    version: 2,
+    description: 'codes found already on the service, per request',
+    up(tx) {
+      // Codes of a request that were on the service before this sync put them there (someone else's
+      // import, an earlier run of another app): never counted as created, never sent again.
+      tx.run(`CREATE TABLE codes_present (
+        op_id INTEGER NOT NULL,
+        idx INTEGER NOT NULL,
+        row_no INTEGER,
+        code TEXT NOT NULL,
+        reason TEXT NOT NULL
+      )`);
+      tx.run('CREATE INDEX codes_present_op ON codes_present (op_id, idx)');
+    },
+  },
 ];

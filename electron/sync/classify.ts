@@ -1,7 +1,6 @@
 import {
   ApiError,
   CredentialsRejectedError,
-  InvalidRequestError,
   NetworkError,
   RateLimitedError,
   ServiceError,
@@ -9,39 +8,51 @@ import {
   WrongRegionError,
   errorBodyOf,
 } from '../../shared/api/errors';
-import { BodyChangedError } from '../outbox/bodies';
+import { writeOutcomeOfError } from '../../shared/api/write-outcome';
 import type { ErrorRecord } from '../outbox/records';
 
 export type PauseReason = 'user' | 'credentials' | 'wrong-region' | 'offline';
 
 /** What the engine does about a failed call. */
 export type Verdict =
-  /** The whole run is affected: pause, keep every operation. */
+  /** The whole run is affected: pause, keep every operation (the call was not carried out). */
   | { type: 'pause'; reason: Exclude<PauseReason, 'user'>; message: string }
-  /** A write may or may not have been carried out: reconcile before anything is sent again. */
+  /** A write may or may not have been carried out: reconcile it before anything is sent again. */
   | { type: 'uncertain' }
-  /** Not carried out, worth another try later (429, 5xx). */
+  /** Not carried out and worth another try later: a write refused by a 429, or a read. */
   | { type: 'retry'; retryAfterMs: number | undefined; rateLimited: boolean }
-  /** This request will never succeed as it is (4xx, a request the client refused to send). */
-  | { type: 'permanent' }
+  /** A write the service refused with its error object: it will never succeed as it is. */
+  | { type: 'refused' }
   /** Something unexpected: stop this request and show it to the user. */
   | { type: 'attention' };
 
-/**
- * Errors that concern the whole run (credentials, region, connection) pause it; errors of one request
- * mark that request (Joplin's synchronizer makes the same split).
- */
-export function classify(error: unknown, isWrite: boolean): Verdict {
+function pauseOf(error: unknown): Verdict | undefined {
   if (error instanceof WrongRegionError) return { type: 'pause', reason: 'wrong-region', message: error.message };
   if (error instanceof CredentialsRejectedError) return { type: 'pause', reason: 'credentials', message: error.message };
-  if (error instanceof RateLimitedError) return { type: 'retry', retryAfterMs: error.retryAfterMs, rateLimited: true };
-  if (error instanceof NetworkError || error instanceof TimeoutError) {
-    if (isWrite && error.outcomeUnknown) return { type: 'uncertain' };
+  if ((error instanceof NetworkError || error instanceof TimeoutError) && !error.outcomeUnknown) {
     return { type: 'pause', reason: 'offline', message: `The service cannot be reached: ${error.message}` };
   }
-  if (error instanceof ServiceError) return error.status >= 500 ? { type: 'retry', retryAfterMs: undefined, rateLimited: false } : { type: 'permanent' };
-  if (error instanceof InvalidRequestError) return { type: 'permanent' };
-  if (error instanceof BodyChangedError) return { type: 'attention' };
+  return undefined;
+}
+
+/**
+ * The one place a failed call is judged. Errors that concern the whole run (credentials, region, no
+ * connection before sending) pause it. A write's outcome follows the three-outcome rule of
+ * shared/api/write-outcome.ts: only a write provably not carried out is sent again; an uncertain one
+ * is reconciled first. Reads are safe to repeat.
+ */
+export function classify(error: unknown, isWrite: boolean): Verdict {
+  const pause = pauseOf(error);
+  if (pause) return pause;
+  if (isWrite) {
+    const outcome = writeOutcomeOfError(error);
+    if (outcome === undefined) return { type: 'attention' };
+    if (outcome === 'uncertain') return { type: 'uncertain' };
+    if (error instanceof RateLimitedError) return { type: 'retry', retryAfterMs: error.retryAfterMs, rateLimited: true };
+    return { type: 'refused' };
+  }
+  if (error instanceof RateLimitedError) return { type: 'retry', retryAfterMs: error.retryAfterMs, rateLimited: true };
+  if (error instanceof ServiceError && error.status >= 500) return { type: 'retry', retryAfterMs: undefined, rateLimited: false };
   return { type: 'attention' };
 }
 

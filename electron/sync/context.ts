@@ -15,9 +15,3 @@ export interface Work {
   parsed: ParsedOperation;
   chunk: ChunkRecord;
 }
-
-export function jobTypeOf(parsed: ParsedOperation): 'VOUCHERS.IMPORT' | 'VOUCHERS.IMPORT_CSV' | undefined {
-  if (parsed.kind === 'import-json') return 'VOUCHERS.IMPORT';
-  if (parsed.kind === 'import-csv') return 'VOUCHERS.IMPORT_CSV';
-  return undefined;
-}

@@ -2,11 +2,11 @@ import { mayRetry, retryDelay, type RetryPolicy } from '../../shared/api/backoff
 import type { Clock, VoucherClient } from '../../shared/api';
 import { parseOperation, type ParsedOperation } from '../../shared/outbox/kinds';
 import { TERMINAL_OPERATION_STATES } from '../../shared/outbox/states';
-import type { Outbox } from '../outbox/outbox';
+import type { CodeNote, Outbox } from '../outbox/outbox';
 import type { OperationRecord } from '../outbox/records';
 import { classify, errorRecord, type PauseReason, type Verdict } from './classify';
 import type { SyncContext, Work } from './context';
-import { everyCodeFailed, pollChunk } from './poll';
+import { pollChunk, sentCodesFailed } from './poll';
 import { reconcileChunk } from './reconcile';
 import { sendChunk } from './send';
 import { progressOf, type SyncProgress } from './progress';
@@ -30,7 +30,7 @@ export interface EngineOptions {
   /** Waits between steps; tests pass one that advances a manual clock. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
-  /** Retries of a write answered 5xx (or 429 without a wait): counted from the chunk's first try. */
+  /** Sending again a write that reconciliation proved was not carried out: counted from the chunk's first try. */
   retry?: Partial<RetryPolicy>;
   /** Offline: try again after this long instead of staying paused (undefined: stay paused). */
   offlineRetryMs?: number;
@@ -141,13 +141,38 @@ export class SyncEngine {
         });
         this.requests += 1;
         await sendChunk(this.ctx, { ...work, chunk });
+      } else if (type === 'poll') {
+        this.requests += 1;
+        await pollChunk(this.ctx, work);
       } else {
         this.requests += 1;
-        await (type === 'poll' ? pollChunk(this.ctx, work) : reconcileChunk(this.ctx, work));
+        const found = await reconcileChunk(this.ctx, work, this.o.random ?? Math.random);
+        if (found.type === 'not-carried-out') await this.sendAgain(work, found.present);
       }
       this.emit({ type: 'request', opId: work.op.id, chunk: work.chunk.idx, step: type, outcome: outbox.chunk(work.op.id, work.chunk.idx).state });
     } catch (error) {
       await this.handle(type, work, error, classify(error, type === 'send'));
+    }
+  }
+
+  /**
+   * Reconciliation proved the write was not carried out: back to the queue. After an error answer it
+   * waits as the retry policy says (a service that keeps failing is not hammered); after a crash it
+   * goes at once. Past the policy's limits it waits for the user.
+   */
+  private async sendAgain(work: Work, present: CodeNote[]): Promise<void> {
+    const { op, chunk } = work;
+    const now = this.ctx.clock.now();
+    const failedNow = chunk.lastError !== null && chunk.lastError.at >= (chunk.sentAt ?? 0);
+    if (!failedNow) {
+      await this.o.outbox.move(op.id, chunk.idx, { type: 'not-found' }, { nextTryAt: null }, [], present);
+      return;
+    }
+    const waitMs = retryDelay(chunk.attempts, this.retry, this.o.random ?? Math.random, undefined);
+    if (mayRetry(chunk.attempts, now - (chunk.firstTryAt ?? now), waitMs, this.retry)) {
+      await this.o.outbox.move(op.id, chunk.idx, { type: 'not-found' }, { nextTryAt: now + waitMs }, [], present);
+    } else {
+      await this.o.outbox.move(op.id, chunk.idx, { type: 'needs-attention' }, {}, [], present);
     }
   }
 
@@ -157,36 +182,32 @@ export class SyncEngine {
     const now = this.ctx.clock.now();
     const lastError = errorRecord(error, now);
     this.emit({ type: 'request', opId: op.id, chunk: chunk.idx, step: type, outcome: `${verdict.type}: ${lastError.message}` });
-    const state = outbox.chunk(op.id, chunk.idx).state;
-    if (verdict.type === 'pause') {
-      // The request was refused before it was carried out: it goes back to the queue as it was.
-      if (state === 'sending' && type === 'send') await outbox.move(op.id, chunk.idx, { type: 'not-carried-out' }, { lastError, attempts: chunk.attempts });
-      else await outbox.note(op.id, chunk.idx, { lastError });
-      this.setStatus({ state: 'paused', reason: verdict.reason, message: verdict.message });
-      return;
-    }
-    if (verdict.type === 'uncertain') {
-      await outbox.note(op.id, chunk.idx, { lastError });
-      return;
-    }
-    if (verdict.type === 'retry') {
-      const attempts = type === 'send' ? chunk.attempts + 1 : chunk.polls + 1;
-      const waitMs = retryDelay(attempts, this.retry, this.o.random ?? Math.random, verdict.retryAfterMs);
-      const started = chunk.firstTryAt ?? now;
-      const inTime = verdict.rateLimited || mayRetry(attempts, now - started, waitMs, this.retry);
-      if (type === 'send') {
-        if (inTime) await outbox.move(op.id, chunk.idx, { type: 'not-carried-out' }, { lastError, nextTryAt: now + waitMs });
-        else await outbox.move(op.id, chunk.idx, { type: 'needs-attention' }, { lastError });
-      } else {
-        await outbox.note(op.id, chunk.idx, { lastError, nextTryAt: now + waitMs });
+    const sending = type === 'send' && outbox.chunk(op.id, chunk.idx).state === 'sending';
+    switch (verdict.type) {
+      case 'pause':
+        // The call was refused before it was carried out: the request goes back to the queue as it was.
+        if (sending) await outbox.move(op.id, chunk.idx, { type: 'not-carried-out' }, { lastError, attempts: chunk.attempts });
+        else await outbox.note(op.id, chunk.idx, { lastError });
+        this.setStatus({ state: 'paused', reason: verdict.reason, message: verdict.message });
+        return;
+      case 'uncertain':
+        // The chunk stays `sending`: the next step reconciles it before anything else is sent.
+        await outbox.note(op.id, chunk.idx, { lastError });
+        return;
+      case 'retry': {
+        const attempts = type === 'send' ? chunk.attempts + 1 : chunk.polls + 1;
+        const waitMs = retryDelay(attempts, this.retry, this.o.random ?? Math.random, verdict.retryAfterMs);
+        if (sending) await outbox.move(op.id, chunk.idx, { type: 'not-carried-out' }, { lastError, nextTryAt: now + waitMs });
+        else await outbox.note(op.id, chunk.idx, { lastError, nextTryAt: now + waitMs });
+        return;
       }
-      return;
+      case 'refused':
+        await outbox.move(op.id, chunk.idx, { type: 'failed' }, { lastError }, sentCodesFailed(outbox, chunk, lastError.message));
+        return;
+      case 'attention':
+        await outbox.move(op.id, chunk.idx, { type: 'needs-attention' }, { lastError });
+        return;
     }
-    if (verdict.type === 'permanent' && type === 'send') {
-      await outbox.move(op.id, chunk.idx, { type: 'failed' }, { lastError }, everyCodeFailed(outbox, chunk, lastError.message));
-      return;
-    }
-    await outbox.move(op.id, chunk.idx, { type: 'needs-attention' }, { lastError });
   }
 
   /** The operation's payload, read once; an unreadable one is dead-lettered by the caller, never deleted. */

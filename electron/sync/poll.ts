@@ -22,11 +22,23 @@ export function importFailures(action: AsyncAction, manifest: ChunkManifest, csv
   });
 }
 
-/** A request that failed as a whole fails each of its codes, so the per-code report has every one. */
-export function everyCodeFailed(outbox: Outbox, chunk: ChunkRecord, reason: string): Failure[] {
+/** The codes a request carries when sent: its own, less those found on the service before (left out). */
+export function sentManifest(outbox: Outbox, chunk: ChunkRecord): ChunkManifest {
   const { codes, rows } = chunkCodes(outbox, chunk);
-  return codes.map((code, i) => ({ code, row: rows[i] ?? null, reason }));
+  const present = outbox.presentCodes(chunk.opId, chunk.idx);
+  if (present.size === 0) return { codes, rows: rows.map((r) => r ?? 0) };
+  const kept = codes.flatMap((code, i) => (present.has(code) ? [] : [{ code, row: rows[i] ?? 0 }]));
+  return { codes: kept.map((k) => k.code), rows: kept.map((k) => k.row) };
 }
+
+/** A request that failed as a whole fails each code it carried, so the per-code report has every one. */
+export function sentCodesFailed(outbox: Outbox, chunk: ChunkRecord, reason: string): Failure[] {
+  const { codes, rows } = sentManifest(outbox, chunk);
+  return codes.map((code, i) => ({ code, row: rows[i] || null, reason }));
+}
+
+/** The service's per-code reason for a code that existed before the import (spec 4.4: a duplicate is rejected). */
+const ALREADY_EXISTS = /already exists/i;
 
 /** One look at an accepted job; a finished one moves its chunk to done (or failed) with its per-code failures. */
 export async function pollChunk(ctx: SyncContext, work: Work): Promise<void> {
@@ -59,10 +71,14 @@ export async function pollChunk(ctx: SyncContext, work: Work): Promise<void> {
   };
   if (action.status === 'FAILED') {
     const message = `Job ${action.id} failed: ${action.result?.message ?? 'no reason given'}`;
-    await ctx.outbox.move(op.id, chunk.idx, { type: 'failed' }, { result, polls: chunk.polls + 1, lastError: { name: 'JobFailed', message, at: ctx.clock.now() } }, everyCodeFailed(ctx.outbox, chunk, message));
+    await ctx.outbox.move(op.id, chunk.idx, { type: 'failed' }, { result: { ...result, created: 0 }, polls: chunk.polls + 1, lastError: { name: 'JobFailed', message, at: ctx.clock.now() } }, sentCodesFailed(ctx.outbox, chunk, message));
     return;
   }
-  const failures = importFailures(action, ctx.outbox.bodies.manifest(chunk.bodyFile as string), parsed.kind === 'import-csv');
-  const allFailed = failures.length >= chunk.codes;
-  await ctx.outbox.move(op.id, chunk.idx, { type: allFailed ? 'failed' : 'done' }, { result, polls: chunk.polls + 1 }, failures);
+  // Codes the job refused because they were already there are someone else's, not failures of ours.
+  const all = importFailures(action, sentManifest(ctx.outbox, chunk), parsed.kind === 'import-csv');
+  const present = all.filter((f) => ALREADY_EXISTS.test(f.reason));
+  const failures = all.filter((f) => !ALREADY_EXISTS.test(f.reason));
+  const created = typeof action.result?.done_count === 'number' ? action.result.done_count : 0;
+  const state = created === 0 && failures.length > 0 ? 'failed' : 'done';
+  await ctx.outbox.move(op.id, chunk.idx, { type: state }, { result: { ...result, created }, polls: chunk.polls + 1 }, failures, present);
 }

@@ -1,26 +1,43 @@
 import type { AsyncAction, Voucher } from '../../shared/api';
-import { ServiceError } from '../../shared/api/errors';
-import { matchLostJob } from '../../shared/outbox/find-job';
-import { REWARD_MARKER_KEY } from '../../shared/outbox/kinds';
+import { GatewayError, ServiceError } from '../../shared/api/errors';
+import { findOwnJob, probeSample, type CodeProbe, type SentRequest } from '../../shared/outbox/find-job';
+import { OPERATION_MARKER_KEY } from '../../shared/outbox/kinds';
+import { pollDelay } from '../../shared/outbox/polling';
 import { chunkCodes } from '../outbox/op-codes';
-import { jobTypeOf, type SyncContext, type Work } from './context';
+import type { CodeNote } from '../outbox/outbox';
+import type { SyncContext, Work } from './context';
 
 /** Service and app clocks may differ; a job created this long before the send still counts. */
 export const CLOCK_SKEW_MS = 120_000;
 const REWARD_PAGES = 100;
 const JOB_PAGES = 20;
+/** Codes probed at random besides a request's first and last. */
+const PROBE_SAMPLE = 5;
 
-async function findVoucher(ctx: SyncContext, code: string): Promise<Voucher | undefined> {
+export const ALREADY_THERE = 'already on the service before this sync';
+
+/**
+ * What reconciling found: settled (the chunk moved on or waits for a job), or not carried out: the
+ * engine sends it again, less the codes found `present` (someone else's).
+ */
+export type Reconciled = { type: 'settled' } | { type: 'not-carried-out'; present: CodeNote[] };
+
+const SETTLED: Reconciled = { type: 'settled' };
+const NOT_CARRIED_OUT: Reconciled = { type: 'not-carried-out', present: [] };
+
+/** The voucher, or undefined when the service itself says it does not exist (a gateway's 404 proves nothing). */
+export async function findVoucher(ctx: SyncContext, code: string): Promise<Voucher | undefined> {
   try {
     return await ctx.client.getVoucher(code);
   } catch (error) {
-    if (error instanceof ServiceError && error.status === 404) return undefined;
+    if (error instanceof ServiceError && !(error instanceof GatewayError) && error.status === 404) return undefined;
     throw error;
   }
 }
 
-async function attention(ctx: SyncContext, work: Work, message: string): Promise<void> {
+async function attention(ctx: SyncContext, work: Work, message: string): Promise<Reconciled> {
   await ctx.outbox.move(work.op.id, work.chunk.idx, { type: 'needs-attention' }, { lastError: { name: 'Unreconciled', message, at: ctx.clock.now() } });
+  return SETTLED;
 }
 
 /** Recent async actions back to `since` (newest first, a page of 100 at a time, older pages by end_date). */
@@ -37,36 +54,64 @@ async function jobsSince(ctx: SyncContext, since: number): Promise<AsyncAction[]
   return jobs;
 }
 
-/** The import's job is looked for in the recent async actions; failing that, its codes tell. */
-async function reconcileImport(ctx: SyncContext, work: Work, jobType: 'VOUCHERS.IMPORT' | 'VOUCHERS.IMPORT_CSV'): Promise<void> {
+const ms = (text: string | null | undefined): number | undefined => (text ? Date.parse(text) : undefined);
+
+async function probe(ctx: SyncContext, codes: readonly string[]): Promise<CodeProbe[]> {
+  const probes: CodeProbe[] = [];
+  for (const code of codes) {
+    const voucher = await findVoucher(ctx, code);
+    probes.push(voucher ? { code, present: true, createdAt: ms(voucher.created_at), updatedAt: ms(voucher.updated_at) } : { code, present: false });
+  }
+  return probes;
+}
+
+/**
+ * An import whose outcome is uncertain. Its job, when provably ours, is adopted and polled. With no
+ * job of ours, the codes tell: none of them on the service means the request was not carried out;
+ * some of them there means someone else put them there, so each is looked up, recorded as already on
+ * the service, and only the rest is sent again.
+ */
+async function reconcileImport(ctx: SyncContext, work: Work, jobType: 'VOUCHERS.IMPORT' | 'VOUCHERS.IMPORT_CSV', random: () => number): Promise<Reconciled> {
   const { op, chunk } = work;
   const manifest = chunkCodes(ctx.outbox, chunk);
-  const codes = new Set(manifest.codes);
+  const known = ctx.outbox.presentCodes(op.id, chunk.idx);
+  const sent = manifest.codes.filter((code) => !known.has(code));
+  const inRequest = new Set(sent);
+  const now = ctx.clock.now();
   const sentAt = chunk.sentAt ?? 0;
-  const match = matchLostJob(
-    { jobType, sentAt, codes: chunk.codes, hasCode: (code) => codes.has(code) },
-    await jobsSince(ctx, sentAt - CLOCK_SKEW_MS),
-    { skewMs: CLOCK_SKEW_MS, claimed: ctx.outbox.claimedJobIds() },
-  );
-  if ('found' in match) {
-    await ctx.outbox.move(op.id, chunk.idx, { type: 'accepted', asyncActionId: match.found.id }, { asyncActionId: match.found.id, nextTryAt: ctx.clock.now() });
-    return;
+  const until = chunk.lastError && chunk.lastError.at >= sentAt ? chunk.lastError.at : now;
+  const request: SentRequest = { jobType, sentAt, until, codes: sent.length, hasCode: (code) => inRequest.has(code) };
+  const jobs = await jobsSince(ctx, sentAt - CLOCK_SKEW_MS);
+  const probes = await probe(ctx, probeSample(sent, PROBE_SAMPLE, random));
+  const ownership = findOwnJob(request, jobs, probes, { skewMs: CLOCK_SKEW_MS, claimed: ctx.outbox.claimedJobIds() });
+  if ('ours' in ownership) {
+    const id = ownership.ours.id;
+    await ctx.outbox.move(op.id, chunk.idx, { type: 'accepted', asyncActionId: id }, { asyncActionId: id, polls: 0, nextTryAt: now });
+    return SETTLED;
   }
-  const probes = [...new Set([manifest.codes[0], manifest.codes.at(-1)])].filter((c): c is string => c !== undefined);
-  const present: string[] = [];
-  for (const code of probes) if (await findVoucher(ctx, code)) present.push(code);
-  if ('none' in match && present.length === 0) {
-    await ctx.outbox.move(op.id, chunk.idx, { type: 'not-found' }, { nextTryAt: null });
-    return;
+  if ('ambiguous' in ownership) {
+    return attention(ctx, work, `Request ${chunk.idx + 1} may have been carried out: jobs ${ownership.ambiguous.map((j) => j.id).join(', ')} each fit it. Check its codes on the service, then retry or cancel the operation.`);
   }
-  const jobsText = 'ambiguous' in match ? `jobs ${match.ambiguous.map((j) => j.id).join(', ')} could each be it` : 'no job of it was found';
-  await attention(ctx, work, `Request ${chunk.idx + 1} may have been carried out: ${jobsText}; codes found on the service: ${present.join(', ') || 'none'}. Check them, then retry or cancel the operation.`);
+  if ('wait' in ownership) {
+    await ctx.outbox.note(op.id, chunk.idx, { nextTryAt: now + pollDelay(sent.length, chunk.polls), polls: chunk.polls + 1 });
+    return SETTLED;
+  }
+  if (!probes.some((p) => p.present)) return NOT_CARRIED_OUT;
+  const rows = new Map(manifest.codes.map((code, i) => [code, manifest.rows[i] ?? null]));
+  const sampled = new Map(probes.map((p) => [p.code, p]));
+  const rest = await probe(ctx, sent.filter((code) => !sampled.has(code)));
+  const present: CodeNote[] = [...probes, ...rest].filter((p) => p.present).map((p) => ({ code: p.code, row: rows.get(p.code) ?? null, reason: ALREADY_THERE }));
+  if (present.length === sent.length) {
+    await ctx.outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { created: 0, reconciled: true } }, [], present);
+    return SETTLED;
+  }
+  return { type: 'not-carried-out', present };
 }
 
 async function findReward(ctx: SyncContext, marker: string): Promise<string | undefined> {
   for (let page = 1; page <= REWARD_PAGES; page += 1) {
     const list = await ctx.client.listRewards({ limit: 100, page });
-    const found = list.items.find((reward) => reward.metadata?.[REWARD_MARKER_KEY] === marker);
+    const found = list.items.find((reward) => reward.metadata?.[OPERATION_MARKER_KEY] === marker);
     if (found) return found.id;
     if (list.items.length < 100) return undefined;
   }
@@ -74,32 +119,38 @@ async function findReward(ctx: SyncContext, marker: string): Promise<string | un
 }
 
 /**
- * A chunk found in `sending` (a crash or a dropped connection while its write was out) is settled
- * before anything is sent again: done if it took effect, back to pending if it did not.
+ * A chunk found in `sending` (a crash while its write was out, or an uncertain answer) is settled
+ * before anything is sent again: done if it took effect, or 'not-carried-out' for the engine to send
+ * it again.
  */
-export async function reconcileChunk(ctx: SyncContext, work: Work): Promise<void> {
+export async function reconcileChunk(ctx: SyncContext, work: Work, random: () => number): Promise<Reconciled> {
   const { op, parsed, chunk } = work;
-  const jobType = jobTypeOf(parsed);
-  if (jobType) return reconcileImport(ctx, work, jobType);
+  const done = async (result: Record<string, unknown>, present: CodeNote[] = []): Promise<Reconciled> => {
+    await ctx.outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { ...result, reconciled: true } }, [], present);
+    return SETTLED;
+  };
   switch (parsed.kind) {
+    case 'import-json':
+      return reconcileImport(ctx, work, 'VOUCHERS.IMPORT', random);
+    case 'import-csv':
+      return reconcileImport(ctx, work, 'VOUCHERS.IMPORT_CSV', random);
     case 'add-to-campaign': {
-      const voucher = await findVoucher(ctx, chunk.code as string);
-      if (!voucher) return void (await ctx.outbox.move(op.id, chunk.idx, { type: 'not-found' }));
+      const code = chunk.code as string;
+      const voucher = await findVoucher(ctx, code);
+      if (!voucher) return NOT_CARRIED_OUT;
       const campaign = parsed.payload.campaignId;
-      if (voucher.campaign_id === campaign || voucher.campaign === campaign) {
-        return void (await ctx.outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { voucher_id: voucher.id ?? null, reconciled: true } }));
-      }
-      return attention(ctx, work, `Code ${chunk.code} exists on the service but not in campaign ${campaign}`);
+      const inCampaign = voucher.campaign_id === campaign || voucher.campaign === campaign;
+      if (inCampaign && voucher.metadata?.[OPERATION_MARKER_KEY] === op.uid) return done({ voucher_id: voucher.id ?? null, created: 1 });
+      const where = voucher.campaign ?? voucher.campaign_id ?? 'no campaign';
+      return done({ voucher_id: voucher.id ?? null, created: 0 }, [{ code, row: chunk.rowNo, reason: `${ALREADY_THERE} (in ${where})` }]);
     }
     case 'reward': {
       const id = await findReward(ctx, parsed.payload.marker);
-      if (id) return void (await ctx.outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { reward_id: id, reconciled: true } }));
-      return void (await ctx.outbox.move(op.id, chunk.idx, { type: 'not-found' }));
+      return id ? done({ reward_id: id, created: 1 }) : NOT_CARRIED_OUT;
     }
     case 'delete': {
       const voucher = await findVoucher(ctx, chunk.code as string);
-      if (!voucher) return void (await ctx.outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { deleted: true, reconciled: true } }));
-      return void (await ctx.outbox.move(op.id, chunk.idx, { type: 'not-found' }));
+      return voucher ? NOT_CARRIED_OUT : done({ deleted: true, created: 1 });
     }
   }
 }

@@ -1,7 +1,24 @@
-import { ServiceError } from '../../shared/api/errors';
+import { GatewayError, ServiceError } from '../../shared/api/errors';
 import type { AddVoucherRequest } from '../../shared/api/operations/campaigns';
 import { pollDelay } from '../../shared/outbox/polling';
+import { bodyWithout } from '../../shared/outbox/subset-body';
+import { chunkCodes } from '../outbox/op-codes';
 import type { SyncContext, Work } from './context';
+import { ALREADY_THERE } from './reconcile';
+
+/** An answer with the service's own error object and this status (a gateway's page proves nothing). */
+function isServiceAnswer(error: unknown, status: number): error is ServiceError {
+  return error instanceof ServiceError && !(error instanceof GatewayError) && error.status === status;
+}
+
+/** The queued import body, less the codes reconciliation found on the service before this sync. */
+function importBody(ctx: SyncContext, work: Work): string {
+  const { op, chunk, parsed } = work;
+  const body = ctx.outbox.bodies.read(chunk.bodyFile as string, chunk.bodyHash as string);
+  const present = ctx.outbox.presentCodes(op.id, chunk.idx);
+  if (present.size === 0) return body;
+  return bodyWithout(parsed.kind === 'import-csv' ? 'csv' : 'json', body, chunkCodes(ctx.outbox, chunk).codes, present);
+}
 
 /**
  * Sends one request. The chunk is already durably in `sending`; on success it moves on in a durable
@@ -14,7 +31,7 @@ export async function sendChunk(ctx: SyncContext, work: Work): Promise<void> {
   switch (parsed.kind) {
     case 'import-json':
     case 'import-csv': {
-      const body = outbox.bodies.read(chunk.bodyFile as string, chunk.bodyHash as string);
+      const body = importBody(ctx, work);
       const ref =
         parsed.kind === 'import-json'
           ? await client.importVouchers({ serialized: body })
@@ -28,23 +45,31 @@ export async function sendChunk(ctx: SyncContext, work: Work): Promise<void> {
     }
     case 'add-to-campaign': {
       const request = JSON.parse(chunk.body as string) as AddVoucherRequest;
-      const voucher = await client.addVoucherToCampaign(parsed.payload.campaignId, chunk.code as string, request);
-      await outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { voucher_id: voucher.id ?? null } });
+      try {
+        const voucher = await client.addVoucherToCampaign(parsed.payload.campaignId, chunk.code as string, request);
+        await outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { voucher_id: voucher.id ?? null, created: 1 } });
+      } catch (error) {
+        // The code exists already: someone else's voucher, reported as such, never overwritten.
+        if (!isServiceAnswer(error, 409)) throw error;
+        const present = { code: chunk.code as string, row: chunk.rowNo, reason: `${ALREADY_THERE}: ${error.serviceMessage}` };
+        await outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { created: 0 } }, [], [present]);
+      }
       return;
     }
     case 'reward': {
       const reward = await client.createReward(parsed.payload.request);
-      await outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { reward_id: reward.id } });
+      await outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { reward_id: reward.id, created: 1 } });
       return;
     }
     case 'delete': {
       try {
         await client.deleteVoucher(chunk.code as string, { force: parsed.payload.force });
-        await outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { deleted: true } });
+        await outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { deleted: true, created: 1 } });
       } catch (error) {
-        // The code is not there (any more): the deletion's goal is met.
-        if (!(error instanceof ServiceError && error.status === 404)) throw error;
-        await outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { deleted: false, reason: 'not found' } });
+        // The service says the code is not there (any more): the deletion's goal is met, not by this sync.
+        if (!isServiceAnswer(error, 404)) throw error;
+        const absent = { code: chunk.code as string, row: null, reason: 'not on the service (already deleted, or never there)' };
+        await outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { deleted: false, created: 0 } }, [], [absent]);
       }
       return;
     }

@@ -96,21 +96,39 @@ export class CredentialsRejectedError extends ServiceError {
   }
 }
 
-/** 429: a rate limit was reached; `retryAfterMs` says when calls may resume, when the service said so. */
+/**
+ * 429: a rate limit was reached; `retryAfterMs` says when calls may resume, when the service said so.
+ * `fromService`: the answer carried the service's rate headers (Retry-After or X-Rate-Limit-*), so the
+ * service itself refused the call; a bare 429 may come from something in between.
+ */
 export class RateLimitedError extends ServiceError {
   override name = 'RateLimitedError';
   readonly retryAfterMs: number | undefined;
   readonly limitType: string | undefined;
+  readonly fromService: boolean;
   constructor(
     status: number,
     body: ServiceErrorBody,
     request: RequestLabel,
     retryAfterMs: number | undefined,
     limitType: string | undefined,
+    fromService = true,
   ) {
     super(status, body, request);
     this.retryAfterMs = retryAfterMs;
     this.limitType = limitType;
+    this.fromService = fromService;
+  }
+}
+
+/**
+ * A non-2xx answer whose body is not the service's error object (an HTML page, plain text, nothing):
+ * a gateway or proxy answered, and a write behind it may well have been carried out.
+ */
+export class GatewayError extends ServiceError {
+  override name = 'GatewayError';
+  constructor(status: number, body: ServiceErrorBody, request: RequestLabel) {
+    super(status, body, request, `${request.method} ${request.path}: ${body.message} from a gateway (not the service's error object)`);
   }
 }
 
@@ -156,7 +174,7 @@ export class InvalidRequestError extends ApiError {
   }
 }
 
-/** A 2xx answer lacked a field the client needs. */
+/** A 2xx answer that cannot be read: not JSON, or lacking a field the client needs. */
 export class UnexpectedResponseError extends ApiError {
   override name = 'UnexpectedResponseError';
   readonly request_id: string | undefined;

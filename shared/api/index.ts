@@ -24,3 +24,5 @@ export type { Voucher, ImportBody, CsvImportOptions } from './operations/voucher
 export type { AddVoucherRequest } from './operations/campaigns';
 export type { PromotionStack } from './operations/stacks';
 export type { Reward, CreateRewardRequest, RewardsQuery } from './operations/rewards';
+export { writeOutcome, writeOutcomeOfError, bodyKindOf, isServiceErrorObject, failedBeforeSending } from './write-outcome';
+export type { WriteOutcome, ExchangeFacts, BodyKind } from './write-outcome';

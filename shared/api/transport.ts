@@ -4,6 +4,7 @@ import { isWrongCluster, parseErrorBody } from './error-body';
 import {
   ApiError,
   CredentialsRejectedError,
+  GatewayError,
   NetworkError,
   RateLimitedError,
   ServiceError,
@@ -16,6 +17,7 @@ import {
 import { readRateHeaders, type RateBudget, type RateHeaders } from './rate-budget';
 import type { Scope } from './scopes';
 import type { TokenManager } from './token-manager';
+import { bodyKindOf, failedBeforeSending } from './write-outcome';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -203,7 +205,7 @@ export class Transport {
       return { response, text, rate: readRateHeaders(response.headers) };
     } catch (error) {
       if (timedOut) throw new TimeoutError(label, !isRead, timeoutMs);
-      throw new NetworkError(label, !isRead, error);
+      throw new NetworkError(label, !isRead && !failedBeforeSending(error), error);
     } finally {
       clearTimeout(timer);
     }
@@ -211,17 +213,17 @@ export class Transport {
 
   private answer(raw: Raw, label: RequestLabel): Answer {
     const { response, text } = raw;
-    if (text.trim() === '') return { status: response.status, headers: response.headers, body: undefined };
-    try {
-      return { status: response.status, headers: response.headers, body: JSON.parse(text) };
-    } catch {
+    // An empty 2xx is read as "no body"; the operation that expected one refuses it as unreadable.
+    if (bodyKindOf(response.status, text, true) === 'unreadable') {
       throw new UnexpectedResponseError(label, `status ${response.status} with a body that is not JSON`, undefined);
     }
+    return { status: response.status, headers: response.headers, body: text.trim() === '' ? undefined : JSON.parse(text) };
   }
 
   private toError(raw: Raw, label: RequestLabel, bearer: boolean): ServiceError {
     const { response, text } = raw;
     const body = parseErrorBody(response.status, response.statusText, text);
+    const fromService = bodyKindOf(response.status, text, false) === 'service-error';
     if (isWrongCluster(response.status, body)) {
       return new WrongRegionError(response.status, body, label, this.o.targetLabel);
     }
@@ -231,9 +233,10 @@ export class Transport {
       const retryAfter = parseRetryAfter(response.headers.get('retry-after'), now);
       const resetAt = readRateHeaders(response.headers)?.retryAt;
       const wait = retryAfter ?? (resetAt !== undefined ? Math.max(0, resetAt - now) : undefined);
-      return new RateLimitedError(response.status, body, label, wait, response.headers.get('x-rate-limit-type') ?? undefined);
+      const rateHeaders = response.headers.has('retry-after') || readRateHeaders(response.headers) !== undefined;
+      return new RateLimitedError(response.status, body, label, wait, response.headers.get('x-rate-limit-type') ?? undefined, rateHeaders);
     }
-    return new ServiceError(response.status, body, label);
+    return fromService ? new ServiceError(response.status, body, label) : new GatewayError(response.status, body, label);
   }
 
   private rejected(failure: ServiceError): CredentialsRejectedError {

@@ -1,6 +1,9 @@
-// Finding an import job again whose id was lost (a crash between the 202 answer and the durable
-// write, or a connection dropped after the write). Pure: the engine fetches the recent async
-// actions and the chunk facts, this picks.
+// Finding an import job again whose answer was lost (a crash around the request, a dropped or
+// unreadable answer, a gateway's 5xx in front of a write the service carried out). Other clients of
+// the same project (a colleague, a shop integration) import too, so a job is taken as ours only when
+// it is provably ours: its type, its time and its counts fit the request, and a probe of the
+// request's own codes on the service agrees with what the job says. One candidate gets the same
+// checks as several. Pure: the engine fetches the jobs and the probes, this decides.
 
 export interface JobCandidate {
   id: string;
@@ -10,12 +13,14 @@ export interface JobCandidate {
   result?: { done_count?: number; failed_count?: number; failed?: { code: string }[] } | Record<string, unknown>;
 }
 
-export interface LostChunk {
+export interface SentRequest {
   jobType: 'VOUCHERS.IMPORT' | 'VOUCHERS.IMPORT_CSV';
-  /** When the request was about to leave, ms. */
+  /** When the request was about to leave, ms (the app's clock). */
   sentAt: number;
+  /** When its outcome was found uncertain (or now, after a crash), ms (the app's clock). */
+  until: number;
+  /** Codes the request carried. */
   codes: number;
-  /** Codes of the chunk, to check a candidate's failures against. */
   hasCode(code: string): boolean;
 }
 
@@ -26,36 +31,103 @@ export interface FindJobOptions {
   claimed: ReadonlySet<string>;
 }
 
-export type JobMatch = { found: JobCandidate } | { none: true } | { ambiguous: JobCandidate[] };
+/** One of our codes as the service shows it (GET /v1/vouchers/{code}). */
+export interface CodeProbe {
+  code: string;
+  present: boolean;
+  /** The voucher's created_at and updated_at, ms (the service's clock), when present. */
+  createdAt?: number;
+  updatedAt?: number;
+}
 
-function counts(candidate: JobCandidate): { total?: number; failedCodes: string[] } {
-  const result = (candidate.result ?? {}) as { done_count?: unknown; failed_count?: unknown; failed?: unknown };
+export type Ownership =
+  | { ours: JobCandidate }
+  /** A job that could be ours is still running: its counts are not known yet. */
+  | { wait: JobCandidate[] }
+  | { none: true }
+  | { ambiguous: JobCandidate[] };
+
+/** A voucher's time is compared with its job's on the service's own clock; this allows for rounding. */
+const SAME_CLOCK_MARGIN_MS = 1000;
+
+function time(text: string | undefined): number {
+  return text === undefined ? Number.NaN : Date.parse(text);
+}
+
+export function isFinishedJob(job: JobCandidate): boolean {
+  return job.status === 'DONE' || job.status === 'FAILED';
+}
+
+/** The job's total (done + failed) and its failed codes, when it reports them. */
+export function jobCounts(job: JobCandidate): { total?: number; failedCodes: Set<string> } {
+  const result = (job.result ?? {}) as { done_count?: unknown; failed_count?: unknown; failed?: unknown };
   const done = typeof result.done_count === 'number' ? result.done_count : undefined;
   const failed = typeof result.failed_count === 'number' ? result.failed_count : undefined;
-  const failedCodes = Array.isArray(result.failed)
-    ? result.failed.flatMap((item: unknown) => (typeof item === 'object' && item !== null && typeof (item as { code?: unknown }).code === 'string' ? [(item as { code: string }).code] : []))
-    : [];
+  const failedCodes = new Set(
+    Array.isArray(result.failed)
+      ? result.failed.flatMap((item: unknown) => (typeof item === 'object' && item !== null && typeof (item as { code?: unknown }).code === 'string' ? [(item as { code: string }).code] : []))
+      : [],
+  );
   return { total: done !== undefined && failed !== undefined ? done + failed : undefined, failedCodes };
 }
 
+/** Jobs of the request's type, created while it was out (allowing for skew), that no other chunk owns. */
+export function candidateJobs(request: SentRequest, jobs: readonly JobCandidate[], options: FindJobOptions): JobCandidate[] {
+  return jobs.filter((job) => {
+    if (job.type !== request.jobType || options.claimed.has(job.id)) return false;
+    const created = time(job.created_at);
+    return Number.isFinite(created) && created >= request.sentAt - options.skewMs && created <= request.until + options.skewMs;
+  });
+}
+
+/** A finished job fits when it counted exactly the request's codes and every code it failed is one of them. */
+export function countsFit(request: SentRequest, job: JobCandidate): boolean {
+  const { total, failedCodes } = jobCounts(job);
+  if (total !== request.codes) return false;
+  for (const code of failedCodes) if (!request.hasCode(code)) return false;
+  return true;
+}
+
 /**
- * Candidates: jobs of the right type created no earlier than the send (less the skew) and not owned
- * by another chunk. Several candidates are told apart by what finished ones report: their code count
- * and their failed codes must fit the chunk.
+ * The probe agrees with a job when every probed code the job did not fail is on the service and was
+ * written (created, or updated by a CSV import) no earlier than the job was created. A code the job
+ * failed may or may not be there (someone else's code already there).
  */
-export function matchLostJob(chunk: LostChunk, jobs: readonly JobCandidate[], options: FindJobOptions): JobMatch {
-  const candidates = jobs.filter((job) => {
-    if (job.type !== chunk.jobType || options.claimed.has(job.id)) return false;
-    const created = job.created_at === undefined ? Number.NaN : Date.parse(job.created_at);
-    return Number.isFinite(created) && created >= chunk.sentAt - options.skewMs;
+export function probeAgrees(job: JobCandidate, probes: readonly CodeProbe[]): boolean {
+  const created = time(job.created_at);
+  const { failedCodes } = jobCounts(job);
+  return probes.every((p) => {
+    if (failedCodes.has(p.code)) return true;
+    if (!p.present) return false;
+    const written = Math.max(p.createdAt ?? Number.NEGATIVE_INFINITY, p.updatedAt ?? Number.NEGATIVE_INFINITY);
+    return written >= created - SAME_CLOCK_MARGIN_MS;
   });
-  if (candidates.length === 0) return { none: true };
-  if (candidates.length === 1) return { found: candidates[0] as JobCandidate };
-  const fitting = candidates.filter((job) => {
-    const { total, failedCodes } = counts(job);
-    if (total !== undefined && total !== chunk.codes) return false;
-    return failedCodes.every((code) => chunk.hasCode(code));
-  });
-  if (fitting.length === 1) return { found: fitting[0] as JobCandidate };
-  return { ambiguous: fitting.length > 0 ? fitting : candidates };
+}
+
+/** The codes to probe: the first, the last and `sample` others picked with `random`. */
+export function probeSample(codes: readonly string[], sample: number, random: () => number): string[] {
+  const picked = new Set<string>();
+  const first = codes[0];
+  const last = codes.at(-1);
+  if (first !== undefined) picked.add(first);
+  if (last !== undefined) picked.add(last);
+  const target = Math.min(codes.length, picked.size + sample);
+  for (let guard = 0; picked.size < target && guard < sample * 20; guard += 1) {
+    picked.add(codes[Math.floor(random() * codes.length)] as string);
+  }
+  return [...picked];
+}
+
+/**
+ * Which job, if any, is the request's. Finished candidates are checked first; when none passes and a
+ * candidate is still running, the answer is to wait for it (its counts decide).
+ */
+export function findOwnJob(request: SentRequest, jobs: readonly JobCandidate[], probes: readonly CodeProbe[], options: FindJobOptions): Ownership {
+  const candidates = candidateJobs(request, jobs, options);
+  const running = candidates.filter((job) => !isFinishedJob(job));
+  const proven = candidates.filter((job) => isFinishedJob(job) && countsFit(request, job) && probeAgrees(job, probes));
+  if (proven.length === 1) return { ours: proven[0] as JobCandidate };
+  if (proven.length > 1) return { ambiguous: proven };
+  if (running.length > 0) return { wait: running };
+  return { none: true };
 }

@@ -70,5 +70,8 @@ export function batchOf(op: ParsedOperation): number | undefined {
   return 'batchId' in op.payload ? op.payload.batchId : undefined;
 }
 
-/** The metadata key a reward carries so an uncertain create can be found again in the reward list. */
-export const REWARD_MARKER_KEY = 'voucher_desk_operation';
+/**
+ * The metadata key a created reward, or a voucher added to a campaign, carries (the operation's uid),
+ * so that after an uncertain write the service can be read to tell whether this sync wrote it.
+ */
+export const OPERATION_MARKER_KEY = 'voucher_desk_operation';

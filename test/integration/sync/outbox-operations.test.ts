@@ -8,7 +8,7 @@ import { queueDelete, queueReward } from '../../../electron/outbox/queue-other';
 import { cancelOperation } from '../../../electron/outbox/report';
 import { SyncEngine } from '../../../electron/sync/engine';
 import { dryRun } from '../../../electron/sync/dry-run';
-import { REWARD_MARKER_KEY } from '../../../shared/outbox/kinds';
+import { OPERATION_MARKER_KEY } from '../../../shared/outbox/kinds';
 import { batchOf, clientFor, codes, codesOnService, desk, sandbox } from './helpers';
 
 describe('outbox operations', () => {
@@ -40,7 +40,7 @@ describe('outbox operations', () => {
     sb.setFaults({ dropNextWrites: 1 });
     expect((await new SyncEngine({ outbox: d.outbox, client }).run()).state).toBe('finished');
     const marker = JSON.parse(op.payload).marker as string;
-    const rewards = (await client.listRewards({ limit: 100 })).items.filter((r) => r.metadata?.[REWARD_MARKER_KEY] === marker);
+    const rewards = (await client.listRewards({ limit: 100 })).items.filter((r) => r.metadata?.[OPERATION_MARKER_KEY] === marker);
     expect(rewards).toHaveLength(1);
     expect(d.outbox.chunk(op.id, 0).result).toMatchObject({ reward_id: rewards[0]?.id, reconciled: true });
   });

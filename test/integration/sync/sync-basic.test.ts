@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { queueImport } from '../../../electron/outbox/queue-batch';
 import { queueDelete, queueReward } from '../../../electron/outbox/queue-other';
 import { SyncEngine } from '../../../electron/sync/engine';
-import { REWARD_MARKER_KEY } from '../../../shared/outbox/kinds';
+import { OPERATION_MARKER_KEY } from '../../../shared/outbox/kinds';
 import { batchOf, clientFor, codes, codesOnService, desk, sandbox } from './helpers';
 
 describe('sync engine against the sandbox', () => {
-  it('imports a batch in several chunks, reports per-code failures against their rows, and unfreezes it', async () => {
+  it('imports a batch in several chunks, reports a code already on the service against its row (not as failed), and unfreezes it', async () => {
     const sb = await sandbox();
     const d = await desk();
     const client = clientFor(sb);
@@ -23,7 +23,8 @@ describe('sync engine against the sandbox', () => {
     const status = await new SyncEngine({ outbox: d.outbox, client }).run();
     expect(status.state).toBe('finished');
     expect(d.outbox.operation(op.id).state).toBe('done');
-    expect(d.outbox.failures(op.id)).toEqual([expect.objectContaining({ code: 'DUP-1', row: 26 })]);
+    expect(d.outbox.failures(op.id)).toEqual([]);
+    expect(d.outbox.present(op.id)).toEqual([expect.objectContaining({ code: 'DUP-1', row: 26, reason: expect.stringMatching(/already exists/) })]);
     expect(await codesOnService(client, codes('BASIC', 25))).toHaveLength(25);
     await expect(d.drafts.edit(id, 1, { set: { category: 'x' } })).resolves.toBeDefined();
   });
@@ -58,6 +59,6 @@ describe('sync engine against the sandbox', () => {
     expect(await codesOnService(client, codes('DEL', 3))).toEqual(['DEL-00003']);
     const rewards = await client.listRewards({ limit: 100 });
     const marker = JSON.parse(reward.payload).marker as string;
-    expect(rewards.items.filter((r) => r.metadata?.[REWARD_MARKER_KEY] === marker)).toHaveLength(1);
+    expect(rewards.items.filter((r) => r.metadata?.[OPERATION_MARKER_KEY] === marker)).toHaveLength(1);
   });
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dependenciesOf } from '../../../shared/outbox/dependencies';
 import { planSync } from '../../../shared/outbox/dry-run';
-import { matchLostJob, type JobCandidate } from '../../../shared/outbox/find-job';
 import { parseOperation } from '../../../shared/outbox/kinds';
 import { pollDelay } from '../../../shared/outbox/polling';
 
@@ -25,27 +24,6 @@ describe('dependencies', () => {
     expect(dependenciesOf(['B'], earlier)).toEqual([1, 4]);
     expect(dependenciesOf(['Z'], earlier)).toEqual([]);
     expect(dependenciesOf(['C', 'D'], earlier)).toEqual([3, 4]);
-  });
-});
-
-describe('finding a lost job', () => {
-  const sentAt = Date.parse('2026-11-22T03:00:00Z');
-  const chunk = { jobType: 'VOUCHERS.IMPORT' as const, sentAt, codes: 3, hasCode: (c: string) => ['A', 'B', 'C'].includes(c) };
-  const job = (id: string, at: string, extra: Partial<JobCandidate> = {}): JobCandidate => ({ id, type: 'VOUCHERS.IMPORT', status: 'DONE', created_at: at, ...extra });
-
-  it('matches the one unclaimed job of the right type created after the send', () => {
-    const jobs = [job('aa_old', '2026-11-22T02:50:00Z'), job('aa_mine', '2026-11-22T03:00:01Z'), job('aa_csv', '2026-11-22T03:00:02Z', { type: 'VOUCHERS.IMPORT_CSV' })];
-    expect(matchLostJob(chunk, jobs, { skewMs: 60_000, claimed: new Set() })).toEqual({ found: jobs[1] });
-    expect(matchLostJob(chunk, jobs, { skewMs: 60_000, claimed: new Set(['aa_mine']) })).toEqual({ none: true });
-  });
-
-  it('tells several candidates apart by their code count and failed codes, or says it is ambiguous', () => {
-    const mine = job('aa_1', '2026-11-22T03:00:01Z', { result: { done_count: 2, failed_count: 1, failed: [{ code: 'B' }] } });
-    const other = job('aa_2', '2026-11-22T03:00:02Z', { result: { done_count: 10, failed_count: 0, failed: [] } });
-    const stranger = job('aa_3', '2026-11-22T03:00:03Z', { result: { done_count: 2, failed_count: 1, failed: [{ code: 'Q' }] } });
-    expect(matchLostJob(chunk, [mine, other, stranger], { skewMs: 0, claimed: new Set() })).toEqual({ found: mine });
-    const running = [job('aa_4', '2026-11-22T03:00:01Z', { status: 'IN_PROGRESS' }), job('aa_5', '2026-11-22T03:00:02Z', { status: 'IN_PROGRESS' })];
-    expect(matchLostJob(chunk, running, { skewMs: 0, claimed: new Set() })).toEqual({ ambiguous: running });
   });
 });
 
