@@ -1,5 +1,6 @@
 // One sync of the soak's data folder in its own process, so the soak can SIGKILL it at any moment.
-// Arguments: dataDir baseUrl appId appToken. Prints "ready" once the outbox is open, then the end state.
+// Arguments: dataDir baseUrl appId appToken. Prints "ready" once the outbox is open, "> METHOD path"
+// as each request leaves (the soak kills at a chosen request), then the engine's end state.
 import { createClient } from '../../shared/api';
 import { Outbox } from '../../electron/outbox/outbox';
 import { SyncEngine } from '../../electron/sync/engine';
@@ -15,6 +16,10 @@ const client = createClient({
   retry: { baseDelayMs: 20, maxDelayMs: 500 },
   timeoutMs: 2_000,
   minUploadBytesPerSecond: 1e9,
+  fetch: (url, init) => {
+    process.stdout.write(`> ${init.method ?? 'GET'} ${new URL(url).pathname}\n`);
+    return fetch(url, init);
+  },
 });
 process.stdout.write('ready\n');
 const status = await new SyncEngine({ outbox, client, retry: { baseDelayMs: 50, maxDelayMs: 1_000 }, offlineRetryMs: 100 }).run();

@@ -8,12 +8,20 @@ const ESBUILD = fileURLToPath(new URL('../../node_modules/.bin/esbuild', import.
 // node_modules may be shared between checkouts.
 const FOLDER = fileURLToPath(new URL('../../node_modules/.cache/vd-soak/', import.meta.url));
 
+export interface KillPlan {
+  /** SIGKILL `delayMs` after the child starts its `at`-th write (POST, DELETE) or read (GET)... */
+  on: 'write' | 'read';
+  at: number;
+  delayMs: number;
+  /** ...or this long after it is ready, whichever comes first. */
+  capMs: number;
+}
+
 export interface ChildPlan {
-  /** SIGKILL this long after the child is ready; undefined lets it run to the end. */
-  killAfterMs?: number;
-  /** Called this long after the child is ready (while it still runs): the moment faults are armed. */
-  armAfterMs?: number;
-  arm?: () => void;
+  /** Undefined lets the child run to the end. */
+  kill?: KillPlan;
+  /** Called once the child is ready: the moment faults are armed. */
+  onReady?: () => void;
   /** The child is killed and the run fails after this long. */
   deadlineMs: number;
 }
@@ -22,6 +30,10 @@ export interface ChildRun {
   killed: boolean;
   /** The engine's last state as the child printed it ("finished", "paused: ..."), or "" when killed first. */
   state: string;
+  writes: number;
+  reads: number;
+  /** The request the kill was aimed at ("POST /v1/rewards"), or "time" when the cap came first. */
+  killedAt: string;
   ms: number;
 }
 
@@ -51,11 +63,27 @@ export class SyncChildren {
       const child = spawn(process.execPath, [this.bundle, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
       this.live.add(child);
       const timers: NodeJS.Timeout[] = [];
-      let output = '';
+      const out: ChildRun = { killed: false, state: '', writes: 0, reads: 0, killedAt: '', ms: 0 };
+      let pending = '';
       let errors = '';
-      let ready = false;
       let timedOut = false;
-      let killedByPlan = false;
+      const killAfter = (ms: number, at: string): void => {
+        if (out.killedAt !== '') return;
+        out.killedAt = at;
+        timers.push(setTimeout(() => child.kill('SIGKILL'), ms));
+      };
+      const line = (text: string): void => {
+        if (text === 'ready') {
+          plan.onReady?.();
+          if (plan.kill) timers.push(setTimeout(() => killAfter(0, 'time'), plan.kill.capMs));
+        } else if (text.startsWith('> ')) {
+          const on = text.startsWith('> GET ') ? 'read' : 'write';
+          const n = on === 'read' ? ++out.reads : ++out.writes;
+          if (plan.kill?.on === on && n === plan.kill.at) killAfter(plan.kill.delayMs, text.slice(2));
+        } else {
+          out.state = text;
+        }
+      };
       timers.push(
         setTimeout(() => {
           timedOut = true;
@@ -63,18 +91,9 @@ export class SyncChildren {
         }, plan.deadlineMs),
       );
       child.stdout.on('data', (data: Buffer) => {
-        output += data.toString();
-        if (ready || !output.startsWith('ready\n')) return;
-        ready = true;
-        if (plan.arm) timers.push(setTimeout(plan.arm, plan.armAfterMs ?? 0));
-        if (plan.killAfterMs !== undefined) {
-          timers.push(
-            setTimeout(() => {
-              killedByPlan = true;
-              child.kill('SIGKILL');
-            }, plan.killAfterMs),
-          );
-        }
+        const lines = (pending + data.toString()).split('\n');
+        pending = lines.pop() ?? '';
+        for (const text of lines) line(text);
       });
       child.stderr.on('data', (data: Buffer) => {
         errors += data.toString();
@@ -83,12 +102,11 @@ export class SyncChildren {
       child.on('exit', (code, signal) => {
         this.live.delete(child);
         for (const timer of timers) clearTimeout(timer);
-        const state = output.split('\n').slice(1).join('\n').trim();
-        const ms = Date.now() - started;
-        if (timedOut) return reject(new Error(`a sync child ran past its ${plan.deadlineMs} ms deadline; its output: ${output.trim()} ${errors.trim()}`));
-        if (signal === 'SIGKILL' && killedByPlan) return resolve({ killed: state === '', state, ms });
-        if (code !== 0) return reject(new Error(`a sync child exited with ${signal ?? code}: ${errors.trim() || output.trim()}`));
-        resolve({ killed: false, state, ms });
+        out.ms = Date.now() - started;
+        if (timedOut) return reject(new Error(`a sync child ran past its ${plan.deadlineMs} ms deadline (${out.writes} writes, ${out.reads} reads, last state "${out.state}") ${errors.trim()}`));
+        if (signal === 'SIGKILL' && out.killedAt !== '') return resolve({ ...out, killed: out.state === '' });
+        if (code !== 0) return reject(new Error(`a sync child exited with ${signal ?? code}: ${errors.trim() || out.state}`));
+        resolve(out);
       });
     });
   }

@@ -42,7 +42,8 @@ function one(kind: SoakFault, dice: Dice): FaultSettings {
     case 'stall':
       return { stallNext: { count: 1, ms: STALL_MS, ...target } };
     case 'rate-limit':
-      return { rateLimitNext: { count, retryAfterSeconds: 1, ...target } };
+      // Each 429 costs the run a second of waiting: one at a time.
+      return { rateLimitNext: { count: 1, retryAfterSeconds: 1, ...target } };
     case 'gateway':
       return { gatewayNext: { count, status: dice.pick([500, 502, 504] as const), body: dice.pick(['html', 'empty'] as const), ...target } };
   }

@@ -8,7 +8,7 @@ import { startSandbox, type RunningSandbox } from '../../electron/sandbox/server
 import { Checks } from './checks';
 import { SyncChildren } from './children';
 import { Dice } from './dice';
-import { GATEWAY_FAULTS, NETWORK_FAULTS, faultsForRun, type SoakFault } from './fault-plan';
+import { GATEWAY_FAULTS, NETWORK_FAULTS, faultsForRun } from './fault-plan';
 import { parseOptions, type SoakOptions } from './options';
 import { prepare, type Queued } from './prepare';
 import { readServiceState } from './service-state';
@@ -16,46 +16,64 @@ import { checkOutbox } from './verify-outbox';
 import { checkRequests, faultsApplied } from './verify-requests';
 import { checkService } from './verify-service';
 
-/** A kill comes this long after the child is ready: from mid-recovery to deep into the sending. */
-const KILL_AFTER_MS = { min: 50, max: 1_500 } as const;
+/**
+ * A killed run ends shortly (0-60 ms) after it starts its 1st-4th write, or its 1st-10th read (most
+ * of them while it recovers from the kill before), or at a time cap when it sends nothing (waiting
+ * on a job). Counting requests rather than time keeps the share of the sync done under kills the
+ * same on a fast or a slow machine: 30 runs of at most 4 writes cannot finish it.
+ */
+const KILL = { writeShare: 0.7, maxWrite: 4, maxRead: 10, maxDelayMs: 60, capMs: { min: 1_000, max: 5_000 } } as const;
 
 const count = (n: number): string => n.toLocaleString('en-US');
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+const listed = (m: ReadonlyMap<string, number>): string => [...m].map(([kind, n]) => `${kind} ${n}`).join(', ') || 'none';
+const bump = (m: Map<string, number>, key: string): void => void m.set(key, (m.get(key) ?? 0) + 1);
 
 interface Disturbed {
   runs: number;
   kills: number;
-  armed: Map<SoakFault, number>;
+  /** What each kill was aimed at: a write, a read, or the time cap. */
+  killedAt: Map<string, number>;
+  armed: Map<string, number>;
   finalState: string;
   /** Wall time of the killed runs, and of the last one. */
   killedMs: number;
   lastMs: number;
 }
 
-/** Runs sync children, each killed at a random moment with faults armed at another, then one to the end. */
+/** Runs sync children, each killed at a random request with faults armed as it starts, then one to the end. */
 async function disturb(o: SoakOptions, sb: RunningSandbox, children: SyncChildren, args: string[], dice: Dice, deadline: number): Promise<Disturbed> {
-  const out: Disturbed = { runs: 0, kills: 0, armed: new Map(), finalState: '', killedMs: 0, lastMs: 0 };
+  const out: Disturbed = { runs: 0, kills: 0, killedAt: new Map(), armed: new Map(), finalState: '', killedMs: 0, lastMs: 0 };
   const started = Date.now();
   const remaining = (): number => Math.max(1, deadline - Date.now());
   const kinds = o.gatewayFaults ? [...NETWORK_FAULTS, ...GATEWAY_FAULTS] : NETWORK_FAULTS;
   while (out.kills < o.kills) {
     const faults = faultsForRun(kinds, dice);
-    const killAfterMs = dice.between(KILL_AFTER_MS.min, KILL_AFTER_MS.max);
+    const on = dice.chance(KILL.writeShare) ? 'write' : 'read';
+    const kill = {
+      on,
+      at: dice.between(1, on === 'write' ? KILL.maxWrite : KILL.maxRead),
+      delayMs: dice.int(KILL.maxDelayMs + 1),
+      capMs: dice.between(KILL.capMs.min, KILL.capMs.max),
+    } as const;
     // Faults armed in one run and not yet applied stay armed into the next runs until new ones
     // replace them: a fault aimed at one kind of write waits for it, across kills.
     const run = await children.run(args, {
-      killAfterMs,
-      armAfterMs: dice.int(Math.ceil(killAfterMs / 2)),
-      arm: () => {
+      kill,
+      onReady: () => {
         sb.setFaults(faults.settings);
-        for (const kind of faults.kinds) out.armed.set(kind, (out.armed.get(kind) ?? 0) + 1);
+        for (const kind of faults.kinds) bump(out.armed, kind);
       },
       deadlineMs: remaining(),
     });
     out.runs += 1;
     if (sb.stats().requests > o.maxRequests) throw new Error(`the sandbox saw ${sb.stats().requests} requests, over --max-requests ${o.maxRequests}`);
-    if (run.killed) out.kills += 1;
-    else if (run.state === 'finished') break;
+    if (run.killed) {
+      out.kills += 1;
+      bump(out.killedAt, run.killedAt === 'time' ? 'by time' : run.killedAt.startsWith('GET ') ? 'at a read' : 'at a write');
+    } else if (run.state === 'finished') {
+      break;
+    }
   }
   out.killedMs = Date.now() - started;
   sb.setFaults({});
@@ -113,8 +131,7 @@ async function main(): Promise<number> {
     sb = undefined;
     const after = await readServiceState(dataFile);
     if (disturbed) {
-      const listed = (m: Map<string, number>): string => [...m].map(([kind, n]) => `${kind} ${n}`).join(', ') || 'none';
-      console.log(`  runs ${disturbed.runs}, SIGKILLs ${disturbed.kills} in ${seconds(disturbed.killedMs)}, last run ${seconds(disturbed.lastMs)}; requests ${count(requests)}`);
+      console.log(`  runs ${disturbed.runs}, SIGKILLs ${disturbed.kills} (${listed(disturbed.killedAt)}) in ${seconds(disturbed.killedMs)}, last run ${seconds(disturbed.lastMs)}; requests ${count(requests)}`);
       console.log(`  faults armed in runs: ${listed(disturbed.armed)}; applied to requests: ${listed(faultsApplied(log))}`);
       checks.check('SIGKILLs', disturbed.kills >= o.kills, `${disturbed.kills} of ${o.kills} wanted`);
       checks.check('last sync finished', disturbed.finalState === 'finished', disturbed.finalState || 'killed');

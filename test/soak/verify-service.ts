@@ -1,5 +1,5 @@
 // Invariants on the sandbox's own records: every queued write carried out exactly once.
-import { REWARD_MARKER_KEY } from '../../shared/outbox/kinds';
+import { OPERATION_MARKER_KEY } from '../../shared/outbox/kinds';
 import type { Checks } from './checks';
 import type { Queued, QueuedImport } from './prepare';
 import type { ServiceState } from './service-state';
@@ -36,7 +36,7 @@ export function checkService(c: Checks, q: Queued, before: ServiceState, after: 
   checkImportJobs(c, 'JSON', 'VOUCHERS.IMPORT', q.json, before, after);
   checkImportJobs(c, 'CSV', 'VOUCHERS.IMPORT_CSV', q.csv, before, after);
 
-  const marked = after.rewards.filter((r) => r.metadata?.[REWARD_MARKER_KEY] === q.reward.marker);
+  const marked = after.rewards.filter((r) => r.metadata?.[OPERATION_MARKER_KEY] === q.reward.marker);
   c.check('reward created once', marked.length === 1 && marked[0]?.name === q.reward.name, `${marked.length} reward(s) with the marker`);
   c.check('no other reward', after.rewards.length === before.rewards.length + 1, `${after.rewards.length} rewards, ${before.rewards.length} seeded`);
 }
