@@ -40,8 +40,16 @@ const NUMBERS = {
   '--max-requests': ['maxRequests', 1],
 } as const;
 
-export const USAGE = `usage: npm run soak -- [--seed N] [--codes N] [--kills N] [--max-seconds N] [--chunk-codes N]
-  [--campaign-codes N] [--deletes N] [--max-requests N] [--gateway-faults on|off]`;
+export const USAGE = `usage: npm run soak -- [options]
+  --seed N            the plan of codes, kills and faults (default ${DEFAULTS.seed})
+  --codes N           codes imported, 60% by JSON and 40% by CSV import (default ${DEFAULTS.codes})
+  --kills N           SIGKILLs of the sync before its last run (default ${DEFAULTS.kills})
+  --max-seconds N     time bound of the whole soak (default ${DEFAULTS.maxSeconds})
+  --chunk-codes N     codes per import request (default ${DEFAULTS.chunkCodes})
+  --campaign-codes N  codes added to a campaign (default ${DEFAULTS.campaignCodes})
+  --deletes N         codes deleted after their import (default ${DEFAULTS.deletes})
+  --max-requests N    requests the sandbox may see before the soak counts the sync as looping (default ${DEFAULTS.maxRequests})
+  --gateway-faults on|off  gateway 500/502/504 pages after carried-out writes (default on)`;
 
 export function parseOptions(argv: readonly string[]): SoakOptions {
   const out: SoakOptions = { ...DEFAULTS };

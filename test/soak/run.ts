@@ -9,7 +9,7 @@ import { Checks } from './checks';
 import { SyncChildren } from './children';
 import { Dice } from './dice';
 import { GATEWAY_FAULTS, NETWORK_FAULTS, faultsForRun } from './fault-plan';
-import { parseOptions, type SoakOptions } from './options';
+import { USAGE, parseOptions, type SoakOptions } from './options';
 import { prepare, type Queued } from './prepare';
 import { readServiceState } from './service-state';
 import { checkOutbox } from './verify-outbox';
@@ -23,6 +23,9 @@ import { checkService } from './verify-service';
  * same on a fast or a slow machine: 30 runs of at most 4 writes cannot finish it.
  */
 const KILL = { writeShare: 0.7, maxWrite: 4, maxRead: 10, maxDelayMs: 60, capMs: { min: 1_000, max: 5_000 } } as const;
+
+/** Codes a sandbox job handles per turn: small turns keep it answering requests while 250,000 codes import. */
+const JOB_PORTION = 500;
 
 const count = (n: number): string => n.toLocaleString('en-US');
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
@@ -95,6 +98,10 @@ function describeQueue(q: Queued): string {
 }
 
 async function main(): Promise<number> {
+  if (process.argv.includes('--help')) {
+    console.log(USAGE);
+    return 0;
+  }
   const o = parseOptions(process.argv.slice(2));
   const started = Date.now();
   const deadline = started + o.maxSeconds * 1_000;
@@ -113,7 +120,7 @@ async function main(): Promise<number> {
     process.exit(1);
   }, o.maxSeconds * 1_000).unref();
   try {
-    sb = await startSandbox({ dataFile });
+    sb = await startSandbox({ dataFile, jobPortionSize: JOB_PORTION });
     const before = await readServiceState(dataFile);
     const queued = await prepare(dataDir, o, dice.fork());
     console.log(`soak: seed ${o.seed}; ${describeQueue(queued)}; queued in ${seconds(Date.now() - started)}`);
