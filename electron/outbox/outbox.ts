@@ -68,6 +68,14 @@ const COLUMNS: Record<keyof ChunkChanges, string> = {
   result: 'result',
 };
 
+export interface OperationTally {
+  /** Carried out by this sync: codes created or added to a campaign, codes deleted, a reward created. */
+  applied: number;
+  /** Codes already on the service before this sync (someone else's), or already absent for a delete. */
+  present: number;
+  failed: number;
+}
+
 export class OutboxError extends Error {
   constructor(message: string) {
     super(message);
@@ -235,6 +243,31 @@ export class Outbox {
 
   presentCount(opId: number): number {
     return this.db.get<{ n: number }>('SELECT count(*) AS n FROM codes_present WHERE op_id = ?', [opId])?.n ?? 0;
+  }
+
+  /**
+   * Per operation: what this sync carried out (codes created or added, codes deleted, a reward
+   * created), codes found already on the service, and codes that failed. Finished requests only.
+   */
+  tallies(): Map<number, OperationTally> {
+    const tallies = new Map<number, OperationTally>();
+    const at = (opId: number): OperationTally => {
+      let t = tallies.get(opId);
+      if (!t) tallies.set(opId, (t = { applied: 0, present: 0, failed: 0 }));
+      return t;
+    };
+    // Requests finished before these counts were kept have only the job's done_count, or nothing.
+    for (const r of this.db.all<{ op_id: number; n: number | null }>(
+      `SELECT op_id, sum(COALESCE(json_extract(result, '$.applied'), json_extract(result, '$.done_count'), CASE WHEN state = 'done' THEN codes ELSE 0 END)) AS n
+       FROM chunks WHERE state IN ('done', 'failed') GROUP BY op_id`,
+    )) at(r.op_id).applied = r.n ?? 0;
+    for (const r of this.db.all<{ op_id: number; n: number }>('SELECT op_id, count(*) AS n FROM codes_present GROUP BY op_id')) at(r.op_id).present = r.n;
+    for (const r of this.db.all<{ op_id: number; n: number }>('SELECT op_id, count(*) AS n FROM code_failures GROUP BY op_id')) at(r.op_id).failed = r.n;
+    return tallies;
+  }
+
+  tally(opId: number): OperationTally {
+    return this.tallies().get(opId) ?? { applied: 0, present: 0, failed: 0 };
   }
 
   /** Codes of one request found on the service before it was (re)sent: they are left out of it. */

@@ -3,6 +3,8 @@ import type { AddVoucherRequest } from '../../shared/api/operations/campaigns';
 import { importChunks, type ChunkLimits } from '../../shared/domain/chunk-planner';
 import { collectMetadataKeys } from '../../shared/domain/csv-writer';
 import type { VoucherDraft } from '../../shared/domain/voucher';
+import { droppedValues, droppedValuesText, type DroppedValue } from '../../shared/outbox/campaign-values';
+import { OPERATION_MARKER_KEY } from '../../shared/outbox/kinds';
 import { findBatch } from '../batches/batch-lookup';
 import { effectiveDraft } from '../batches/inherit';
 import { SELECT_ROWS, type StoredRow } from '../batches/rows';
@@ -96,27 +98,62 @@ export function queueImport(ctx: QueueContext, batchRef: string, options: QueueI
 
 const CAMPAIGN_FIELDS = ['category', 'metadata', 'additional_info', 'start_date', 'expiration_date', 'active'] as const;
 
-/** What a batch row sets for a voucher added to a campaign: its values override the campaign's defaults. */
-export function addToCampaignBody(draft: VoucherDraft): AddVoucherRequest {
+/**
+ * What a batch row sets for a voucher added to a campaign (spec 4.6: these values overwrite the
+ * campaign's defaults). The metadata also carries the operation's marker, so an uncertain add can be
+ * told apart from a code someone else put in the campaign.
+ */
+export function addToCampaignBody(draft: VoucherDraft, marker: string): AddVoucherRequest {
   const body: Record<string, unknown> = {};
   for (const field of CAMPAIGN_FIELDS) if (draft[field] !== undefined) body[field] = draft[field];
   if (draft.redemption !== undefined) body['redemption'] = { quantity: draft.redemption.quantity };
+  body['metadata'] = { ...draft.metadata, [OPERATION_MARKER_KEY]: marker };
   return body as AddVoucherRequest;
 }
 
-/** Queues one request per code of the batch: add the code to the campaign. */
-export function queueAddToCampaign(ctx: QueueContext, batchRef: string, campaignId: string): Promise<OperationRecord> {
+/** The batch's values that adding it to a campaign would drop (empty when none). */
+export function campaignDroppedValues(ctx: QueueContext, batchRef: string): Promise<DroppedValue[]> {
+  return ctx.library.exclusive(async (reader) => {
+    const batch = queueableBatch(reader, batchRef);
+    return droppedValues(batchDrafts(reader, batch.id, batch.defaults));
+  });
+}
+
+export class DroppedValuesError extends OutboxError {
+  constructor(
+    batch: BatchSummary,
+    readonly dropped: DroppedValue[],
+  ) {
+    super(
+      `Batch ${batch.id} "${batch.name}" carries values that adding codes to a campaign cannot take (the endpoint accepts none of them): ` +
+        `${droppedValuesText(dropped)}. The campaign's own type and discount or gift apply instead. ` +
+        'To add the codes anyway, without these values, queue it again with --drop-values (in the app: confirm the list)',
+    );
+    this.name = 'DroppedValuesError';
+  }
+}
+
+/**
+ * Queues one request per code of the batch: add the code to the campaign. A batch carrying values the
+ * endpoint cannot take is refused unless `dropValues` says the user accepts losing them.
+ */
+export function queueAddToCampaign(ctx: QueueContext, batchRef: string, campaignId: string, options: { dropValues?: boolean } = {}): Promise<OperationRecord> {
   if (campaignId.trim() === '') return Promise.reject(new OutboxError('campaign: give the campaign id or name'));
   return ctx.library.exclusive(async (reader) => {
     const batch = queueableBatch(reader, batchRef);
+    if (options.dropValues !== true) {
+      const dropped = droppedValues(batchDrafts(reader, batch.id, batch.defaults));
+      if (dropped.length > 0) throw new DroppedValuesError(batch, dropped);
+    }
+    const uid = randomUUID();
     const rows: number[] = [];
     const chunks: NewChunk[] = [];
     for (const draft of batchDrafts(reader, batch.id, batch.defaults, rows)) {
-      const body = JSON.stringify(addToCampaignBody(draft));
+      const body = JSON.stringify(addToCampaignBody(draft, uid));
       chunks.push({ codes: 1, bytes: Buffer.byteLength(body), body, code: draft.code, rowNo: rows.at(-1) as number });
     }
     return ctx.outbox.enqueue({
-      uid: randomUUID(),
+      uid,
       kind: 'add-to-campaign',
       payload: { batchId: batch.id, batchName: batch.name, campaignId: campaignId.trim() },
       batchId: batch.id,

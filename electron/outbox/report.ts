@@ -1,18 +1,24 @@
-import type { Outbox } from './outbox';
+import type { OperationTally, Outbox } from './outbox';
 import { chunkCodes } from './op-codes';
 import type { ChunkRecord, CodeFailure, OperationRecord } from './records';
 
 export interface OperationReport {
   operation: OperationRecord;
+  /** Carried out by this sync, already on the service before it, failed. */
+  tally: OperationTally;
   chunks: Pick<ChunkRecord, 'idx' | 'state' | 'attempts' | 'asyncActionId' | 'codes' | 'bytes' | 'lastError' | 'code'>[];
+  /** Codes already on the service before this sync, each with how that is known. */
+  present: CodeFailure[];
   failures: CodeFailure[];
 }
 
-/** An operation with its requests and every per-code failure. */
+/** An operation with its result, its requests, and every code that was already there or failed. */
 export function operationReport(outbox: Outbox, opId: number): OperationReport {
   return {
     operation: outbox.operation(opId),
+    tally: outbox.tally(opId),
     chunks: outbox.chunks(opId).map(({ idx, state, attempts, asyncActionId, codes, bytes, lastError, code }) => ({ idx, state, attempts, asyncActionId, codes, bytes, lastError, code })),
+    present: outbox.present(opId),
     failures: outbox.failures(opId),
   };
 }
@@ -31,7 +37,7 @@ export interface CancelReport {
 /** Cancels what was not sent yet and says where each sent code stands on the service. */
 export async function cancelOperation(outbox: Outbox, opId: number): Promise<CancelReport> {
   const operation = await outbox.cancel(opId);
-  const failed = new Set(outbox.failures(opId).map((f) => f.code));
+  const failed = new Set([...outbox.failures(opId), ...outbox.present(opId)].map((f) => f.code));
   const report: CancelReport = { operation, existingCodes: [], arrivingCodes: [], uncertainCodes: [], notSent: 0 };
   if (operation.kind === 'delete') return { ...report, notSent: operation.chunkCounts.cancelled };
   for (const chunk of outbox.chunks(opId)) {

@@ -71,7 +71,7 @@ export async function pollChunk(ctx: SyncContext, work: Work): Promise<void> {
   };
   if (action.status === 'FAILED') {
     const message = `Job ${action.id} failed: ${action.result?.message ?? 'no reason given'}`;
-    await ctx.outbox.move(op.id, chunk.idx, { type: 'failed' }, { result: { ...result, created: 0 }, polls: chunk.polls + 1, lastError: { name: 'JobFailed', message, at: ctx.clock.now() } }, sentCodesFailed(ctx.outbox, chunk, message));
+    await ctx.outbox.move(op.id, chunk.idx, { type: 'failed' }, { result: { ...result, applied: 0 }, polls: chunk.polls + 1, lastError: { name: 'JobFailed', message, at: ctx.clock.now() } }, sentCodesFailed(ctx.outbox, chunk, message));
     return;
   }
   // Codes the job refused because they were already there are someone else's, not failures of ours.
@@ -80,5 +80,5 @@ export async function pollChunk(ctx: SyncContext, work: Work): Promise<void> {
   const failures = all.filter((f) => !ALREADY_EXISTS.test(f.reason));
   const created = typeof action.result?.done_count === 'number' ? action.result.done_count : 0;
   const state = created === 0 && failures.length > 0 ? 'failed' : 'done';
-  await ctx.outbox.move(op.id, chunk.idx, { type: state }, { result: { ...result, created }, polls: chunk.polls + 1 }, failures, present);
+  await ctx.outbox.move(op.id, chunk.idx, { type: state }, { result: { ...result, applied: created }, polls: chunk.polls + 1 }, failures, present);
 }

@@ -102,7 +102,7 @@ async function reconcileImport(ctx: SyncContext, work: Work, jobType: 'VOUCHERS.
   const rest = await probe(ctx, sent.filter((code) => !sampled.has(code)));
   const present: CodeNote[] = [...probes, ...rest].filter((p) => p.present).map((p) => ({ code: p.code, row: rows.get(p.code) ?? null, reason: ALREADY_THERE }));
   if (present.length === sent.length) {
-    await ctx.outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { created: 0, reconciled: true } }, [], present);
+    await ctx.outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { applied: 0, reconciled: true } }, [], present);
     return SETTLED;
   }
   return { type: 'not-carried-out', present };
@@ -140,17 +140,17 @@ export async function reconcileChunk(ctx: SyncContext, work: Work, random: () =>
       if (!voucher) return NOT_CARRIED_OUT;
       const campaign = parsed.payload.campaignId;
       const inCampaign = voucher.campaign_id === campaign || voucher.campaign === campaign;
-      if (inCampaign && voucher.metadata?.[OPERATION_MARKER_KEY] === op.uid) return done({ voucher_id: voucher.id ?? null, created: 1 });
+      if (inCampaign && voucher.metadata?.[OPERATION_MARKER_KEY] === op.uid) return done({ voucher_id: voucher.id ?? null, applied: 1 });
       const where = voucher.campaign ?? voucher.campaign_id ?? 'no campaign';
-      return done({ voucher_id: voucher.id ?? null, created: 0 }, [{ code, row: chunk.rowNo, reason: `${ALREADY_THERE} (in ${where})` }]);
+      return done({ voucher_id: voucher.id ?? null, applied: 0 }, [{ code, row: chunk.rowNo, reason: `${ALREADY_THERE} (in ${where})` }]);
     }
     case 'reward': {
       const id = await findReward(ctx, parsed.payload.marker);
-      return id ? done({ reward_id: id, created: 1 }) : NOT_CARRIED_OUT;
+      return id ? done({ reward_id: id, applied: 1 }) : NOT_CARRIED_OUT;
     }
     case 'delete': {
       const voucher = await findVoucher(ctx, chunk.code as string);
-      return voucher ? NOT_CARRIED_OUT : done({ deleted: true, created: 1 });
+      return voucher ? NOT_CARRIED_OUT : done({ deleted: true, applied: 1 });
     }
   }
 }

@@ -47,29 +47,29 @@ export async function sendChunk(ctx: SyncContext, work: Work): Promise<void> {
       const request = JSON.parse(chunk.body as string) as AddVoucherRequest;
       try {
         const voucher = await client.addVoucherToCampaign(parsed.payload.campaignId, chunk.code as string, request);
-        await outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { voucher_id: voucher.id ?? null, created: 1 } });
+        await outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { voucher_id: voucher.id ?? null, applied: 1 } });
       } catch (error) {
         // The code exists already: someone else's voucher, reported as such, never overwritten.
         if (!isServiceAnswer(error, 409)) throw error;
         const present = { code: chunk.code as string, row: chunk.rowNo, reason: `${ALREADY_THERE}: ${error.serviceMessage}` };
-        await outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { created: 0 } }, [], [present]);
+        await outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { applied: 0 } }, [], [present]);
       }
       return;
     }
     case 'reward': {
       const reward = await client.createReward(parsed.payload.request);
-      await outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { reward_id: reward.id, created: 1 } });
+      await outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { reward_id: reward.id, applied: 1 } });
       return;
     }
     case 'delete': {
       try {
         await client.deleteVoucher(chunk.code as string, { force: parsed.payload.force });
-        await outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { deleted: true, created: 1 } });
+        await outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { deleted: true, applied: 1 } });
       } catch (error) {
         // The service says the code is not there (any more): the deletion's goal is met, not by this sync.
         if (!isServiceAnswer(error, 404)) throw error;
         const absent = { code: chunk.code as string, row: null, reason: 'not on the service (already deleted, or never there)' };
-        await outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { deleted: false, created: 0 } }, [], [absent]);
+        await outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { deleted: false, applied: 0 } }, [], [absent]);
       }
       return;
     }

@@ -1,12 +1,14 @@
 // Names only, so the preload can list them without bundling the schemas (see outbox.ts).
 export const outboxChannels = [
   'outbox.queueBatch',
+  'outbox.droppedValues',
   'outbox.queueReward',
   'outbox.queueDelete',
   'outbox.dryRun',
   'outbox.list',
   'outbox.chunks',
   'outbox.failures',
+  'outbox.present',
   'outbox.retry',
   'outbox.cancel',
   'sync.start',

@@ -25,6 +25,10 @@ export const operationViewSchema = z.object({
   codes: z.number().int(),
   chunkCounts,
   failures: z.number().int(),
+  /** Carried out by this sync (codes created or added, codes deleted, a reward created). */
+  applied: z.number().int(),
+  /** Codes already on the service before this sync (someone else's), or already gone for a delete. */
+  present: z.number().int(),
   deadReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -53,7 +57,7 @@ export const syncStatusSchema = z.object({
   targetKind: z.enum(['region', 'dedicated', 'sandbox']),
   region: z.string(),
   tokenExpiresAt: z.number().nullable(),
-  codes: z.object({ total: z.number().int(), done: z.number().int(), failed: z.number().int() }),
+  codes: z.object({ total: z.number().int(), done: z.number().int(), present: z.number().int(), failed: z.number().int() }),
   requests: z.number().int(),
   rate: z.object({ limit: z.number(), remaining: z.number() }).nullable(),
 });
@@ -83,9 +87,15 @@ export const outboxContract = {
         operation: z.enum(['import-json', 'import-csv', 'add-to-campaign']),
         campaignId: z.string().optional(),
         webhooksEnable: z.boolean().optional(),
+        /** add-to-campaign: the user confirmed dropping the values the endpoint cannot take. */
+        dropValues: z.boolean().optional(),
       })
       .strict(),
     response: operationViewSchema,
+  },
+  'outbox.droppedValues': {
+    request: z.object({ batchId: id }).strict(),
+    response: z.array(z.object({ field: z.string(), example: z.string(), rows: z.number().int() })),
   },
   'outbox.queueReward': { request: z.object({ request: rewardRequestSchema }).strict(), response: operationViewSchema },
   'outbox.queueDelete': {
@@ -113,6 +123,13 @@ export const outboxContract = {
     response: z.object({
       total: z.number().int(),
       failures: z.array(z.object({ idx: z.number().int(), row: z.number().int().nullable(), code: z.string(), reason: z.string() })),
+    }),
+  },
+  'outbox.present': {
+    request: z.object({ opId: id, offset: z.number().int().min(0), limit: z.number().int().min(1).max(1000) }).strict(),
+    response: z.object({
+      total: z.number().int(),
+      codes: z.array(z.object({ idx: z.number().int(), row: z.number().int().nullable(), code: z.string(), reason: z.string() })),
     }),
   },
   'outbox.retry': { request: opRef, response: operationViewSchema },

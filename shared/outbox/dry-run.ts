@@ -63,6 +63,9 @@ export interface DryRunPlan {
 
 const SENDABLE: ReadonlySet<ChunkState> = new Set(['pending', 'sending']);
 
+/** Codes probed when an import is reconciled: the first, the last and a sample of five. */
+const IMPORT_PROBES = 7;
+
 function isImport(kind: OperationKind): boolean {
   return kind === 'import-json' || kind === 'import-csv';
 }
@@ -78,8 +81,9 @@ export function planSync(input: DryRunInput): DryRunPlan {
     for (const chunk of open) {
       planned.codes += chunk.codes;
       planned.bytes += chunk.bytes;
-      // A chunk left in `sending` is checked first: the job list, or a look-up of the code or reward.
-      if (chunk.state === 'sending') reconcile += 1;
+      // A chunk left in `sending` is checked first: an import by the job list and a probe of its
+      // first, last and a sample of its codes; a code or a reward by one look-up.
+      if (chunk.state === 'sending') reconcile += isImport(op.kind) ? 1 + Math.min(chunk.codes, IMPORT_PROBES) : 1;
     }
     writes += open.length;
     if (isImport(op.kind)) {

@@ -10,6 +10,8 @@ export interface JobCandidate {
   type?: string;
   status: string;
   created_at?: string;
+  /** For a finished job: when it finished. */
+  updated_at?: string;
   result?: { done_count?: number; failed_count?: number; failed?: { code: string }[] } | Record<string, unknown>;
 }
 
@@ -47,8 +49,13 @@ export type Ownership =
   | { none: true }
   | { ambiguous: JobCandidate[] };
 
-/** A voucher's time is compared with its job's on the service's own clock; this allows for rounding. */
-const SAME_CLOCK_MARGIN_MS = 1000;
+/**
+ * A voucher's time is compared with its job's on the service's own clock, so only rounding needs a
+ * margin: none when the job's times carry fractions of a second, a second when they do not.
+ */
+function roundingMargin(...texts: (string | undefined)[]): number {
+  return texts.every((t) => t === undefined || /\.\d+/.test(t)) ? 0 : 1000;
+}
 
 function time(text: string | undefined): number {
   return text === undefined ? Number.NaN : Date.parse(text);
@@ -90,17 +97,21 @@ export function countsFit(request: SentRequest, job: JobCandidate): boolean {
 
 /**
  * The probe agrees with a job when every probed code the job did not fail is on the service and was
- * written (created, or updated by a CSV import) no earlier than the job was created. A code the job
- * failed may or may not be there (someone else's code already there).
+ * written (created, or updated by a CSV import) while the job ran: no earlier than it was created
+ * and, once it finished, no later than that. A code the job failed may or may not be there (someone
+ * else's code already there).
  */
 export function probeAgrees(job: JobCandidate, probes: readonly CodeProbe[]): boolean {
+  const margin = roundingMargin(job.created_at, job.updated_at);
   const created = time(job.created_at);
+  const finished = isFinishedJob(job) ? time(job.updated_at) : Number.NaN;
+  const latest = Number.isFinite(finished) ? finished + margin : Number.POSITIVE_INFINITY;
   const { failedCodes } = jobCounts(job);
   return probes.every((p) => {
     if (failedCodes.has(p.code)) return true;
     if (!p.present) return false;
-    const written = Math.max(p.createdAt ?? Number.NEGATIVE_INFINITY, p.updatedAt ?? Number.NEGATIVE_INFINITY);
-    return written >= created - SAME_CLOCK_MARGIN_MS;
+    const ran = (t: number | undefined): boolean => t !== undefined && t >= created - margin && t <= latest;
+    return ran(p.createdAt) || ran(p.updatedAt);
   });
 }
 

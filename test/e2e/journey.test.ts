@@ -94,14 +94,15 @@ describe("the user's journey in Chromium against the sandbox: batch, import, fix
     await eventually(() => counts().textContent()).toMatch(/10,999 rows · 10,999 valid · 0 invalid/);
   });
 
-  it('queues with a dry-run plan, syncs, and reports the one code that already existed', async () => {
+  it('queues with a dry-run plan, syncs, and reports the one code that already existed as already there, not created', async () => {
     await queueAndSync(2);
     const row = operations().getByRole('row').filter({ has: page.getByRole('cell', { name: '2', exact: true }) });
-    await eventually(() => row.getByRole('cell').nth(5).textContent()).toBe('1');
+    await eventually(async () => (await row.getByRole('cell').allTextContents()).slice(5, 8)).toEqual(['10,998', '1', '0']);
     await page.getByRole('button', { name: 'Details of operation 2' }).click();
-    const failed = page.getByRole('table', { name: 'Failed codes' });
-    await failed.getByRole('row', { name: new RegExp(`${EXISTING}.*already exists`) }).waitFor();
-    expect(await failed.getByRole('row').count()).toBe(2);
+    const already = page.getByRole('table', { name: 'Codes already on the service' });
+    await already.getByRole('row', { name: new RegExp(`${EXISTING}.*already exists`) }).waitFor();
+    expect(await already.getByRole('row').count()).toBe(2);
+    expect(await page.getByLabel('Result of operation 2').textContent()).toMatch(/10,998 codes created by this sync, 1 already on the service before this sync/);
     expect(await page.getByLabel('Sync state').textContent()).toMatch(/finished|idle/);
     await screenshot(page, 'outbox');
   });

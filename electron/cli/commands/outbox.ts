@@ -1,5 +1,6 @@
 import { cancelOperation, operationReport } from '../../outbox/report';
-import type { OperationRecord } from '../../outbox/records';
+import type { CodeFailure, OperationRecord } from '../../outbox/records';
+import { tallyText } from '../../../shared/outbox/tally-text';
 import { describeOperation } from '../../sync/dry-run';
 import { type Command, type CommandGroup, UsageError, positional } from '../command';
 import { count, table } from '../format';
@@ -42,7 +43,7 @@ const list: Command = {
 const show: Command = {
   name: 'show',
   usage: '<operation>',
-  summary: 'one operation: its requests, their state and last error, and every per-code failure',
+  summary: 'one operation: what this sync created, codes already on the service, every per-code failure with its reason, and each request\'s state and last error',
   run: (ctx, args) =>
     withOutbox(ctx, async (outbox) => {
       const report = operationReport(outbox, opId(positional(args, 0, 'operation')));
@@ -54,13 +55,16 @@ const show: Command = {
         { header: 'JOB', value: (c) => c.asyncActionId },
         { header: 'LAST ERROR', value: (c) => (c.lastError ? `${c.lastError.status ?? c.lastError.name}: ${c.lastError.message}` : '') },
       ]);
-      const failures = report.failures.length === 0 ? 'No code failed.\n' : `${count(report.failures.length, 'code')} failed:\n${table(report.failures, [
+      const codeTable = (notes: CodeFailure[]) => table(notes, [
         { header: 'ROW', value: (f) => f.row },
         { header: 'CODE', value: (f) => f.code },
         { header: 'REASON', value: (f) => f.reason },
-      ])}`;
+      ]);
+      const present = report.present.length === 0 ? '' : `${count(report.present.length, 'code')} already on the service before this sync:\n${codeTable(report.present)}`;
+      const failures = report.failures.length === 0 ? 'No code failed.\n' : `${count(report.failures.length, 'code')} failed:\n${codeTable(report.failures)}`;
       const op = report.operation;
-      return { data: report, text: `Operation ${op.id} (${op.kind}, ${describeOperation(op.kind, op.payload)}): ${op.state}\n${chunkTable}${failures}` };
+      const head = `Operation ${op.id} (${op.kind}, ${describeOperation(op.kind, op.payload)}): ${op.state}; ${tallyText(op.kind, report.tally)}\n`;
+      return { data: report, text: `${head}${chunkTable}${present}${failures}` };
     }),
 };
 

@@ -48,12 +48,16 @@ const importCsv: Command = {
 const addToCampaign: Command = {
   name: 'add-to-campaign',
   usage: '<batch> <campaign>',
-  summary: "queue adding each code of a batch to a campaign (one request per code; the batch's values override the campaign's defaults)",
+  summary:
+    "queue adding each code of a batch to a campaign (one request per code). The batch's category, metadata, redemption, dates and active overwrite the campaign's defaults; " +
+    'type, discount and gift cannot be sent (the campaign decides them), so a batch carrying them is refused unless --drop-values',
+  options: { 'drop-values': { type: 'boolean', description: "add the codes anyway, dropping the batch's type, discount, gift and validity values" } },
   async run(ctx, args) {
     const batch = positional(args, 0, 'batch');
     const campaign = positional(args, 1, 'campaign');
     const { db, outbox } = await ctx.library();
-    return queued(await queueAddToCampaign({ library: db, outbox }, batch, campaign), `add batch codes to campaign ${campaign}`);
+    const op = await queueAddToCampaign({ library: db, outbox }, batch, campaign, { dropValues: args.values['drop-values'] === true });
+    return queued(op, `add batch codes to campaign ${campaign}`);
   },
 };
 

@@ -37,7 +37,11 @@ function planText(plan: DryRunPlan): string {
 
 function progressLine(p: SyncProgress): string {
   const rate = p.rate ? `, ${p.rate.remaining}/${p.rate.limit} calls left` : '';
-  return `${p.codes.done.toLocaleString('en-US')} codes done, ${p.codes.failed} failed of ${p.codes.total.toLocaleString('en-US')}; ${p.requests} requests${rate}`;
+  const c = p.codes;
+  return (
+    `${c.done.toLocaleString('en-US')} codes done by this sync, ${c.present.toLocaleString('en-US')} already on the service before it, ` +
+    `${c.failed.toLocaleString('en-US')} failed, of ${c.total.toLocaleString('en-US')}; ${p.requests} requests${rate}`
+  );
 }
 
 function statusText(status: EngineStatus): string {
@@ -107,7 +111,7 @@ const run: Command = {
         { header: 'ID', value: (op) => op.id },
         { header: 'KIND', value: (op) => op.kind },
         { header: 'STATE', value: (op) => op.state },
-      ]) + 'See failures with `voucher-desk outbox show <id>`.\n' : '';
+      ]) + 'See its codes (already there, failed) with `voucher-desk outbox show <id>`.\n' : '';
       return { data: { status, progress }, text: summary + open };
     }),
 };

@@ -47,17 +47,19 @@ export function batchHandlers(library: () => Promise<LibraryServices>): BatchHan
 
 const OPEN_STATES: ReadonlySet<string> = new Set(['queued', 'running', 'needs_attention']);
 
-/** Per batch: codes in open operations, and codes of finished operations the service did not refuse. */
+/**
+ * Per batch: codes in open operations, and codes of finished operations the service took from this
+ * sync (neither refused nor already there from someone else).
+ */
 function syncedCounts(outbox: Outbox): Map<number, { queuedCodes: number; syncedCodes: number }> {
-  const failed = new Map(
-    outbox.db.all<{ op_id: number; n: number }>('SELECT op_id, count(*) AS n FROM code_failures GROUP BY op_id').map((r) => [r.op_id, r.n]),
-  );
+  const tallies = outbox.tallies();
   const counts = new Map<number, { queuedCodes: number; syncedCodes: number }>();
   for (const op of outbox.operations()) {
     if (op.batchId === null) continue;
     const entry = counts.get(op.batchId) ?? { queuedCodes: 0, syncedCodes: 0 };
     if (OPEN_STATES.has(op.state)) entry.queuedCodes += op.codes;
-    if (op.state === 'done') entry.syncedCodes += op.codes - (failed.get(op.id) ?? 0);
+    const tally = tallies.get(op.id);
+    if (op.state === 'done') entry.syncedCodes += op.codes - (tally ? tally.failed + tally.present : 0);
     counts.set(op.batchId, entry);
   }
   return counts;

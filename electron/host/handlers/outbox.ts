@@ -1,7 +1,7 @@
 import type { ChunkView, OperationView } from '../../../shared/ipc/outbox';
 import type { LibraryServices } from '../../batches/library';
-import type { Outbox } from '../../outbox/outbox';
-import { queueAddToCampaign, queueImport } from '../../outbox/queue-batch';
+import type { OperationTally, Outbox } from '../../outbox/outbox';
+import { campaignDroppedValues, queueAddToCampaign, queueImport } from '../../outbox/queue-batch';
 import { queueDelete, queueReward } from '../../outbox/queue-other';
 import type { ChunkRecord, OperationRecord } from '../../outbox/records';
 import { describeOperation, dryRun } from '../../sync/dry-run';
@@ -11,17 +11,19 @@ import type { Connection } from './connection';
 type OutboxHandlers = Pick<
   InvokeHandlers,
   | 'outbox.queueBatch'
+  | 'outbox.droppedValues'
   | 'outbox.queueReward'
   | 'outbox.queueDelete'
   | 'outbox.dryRun'
   | 'outbox.list'
   | 'outbox.chunks'
   | 'outbox.failures'
+  | 'outbox.present'
   | 'outbox.retry'
   | 'outbox.cancel'
 >;
 
-function operationView(outbox: Outbox, op: OperationRecord): OperationView {
+function operationView(outbox: Outbox, op: OperationRecord, tally: OperationTally = outbox.tally(op.id)): OperationView {
   return {
     id: op.id,
     kind: op.kind,
@@ -30,7 +32,9 @@ function operationView(outbox: Outbox, op: OperationRecord): OperationView {
     batchId: op.batchId,
     codes: op.codes,
     chunkCounts: op.chunkCounts,
-    failures: outbox.db.get<{ n: number }>('SELECT count(*) AS n FROM code_failures WHERE op_id = ?', [op.id])?.n ?? 0,
+    failures: tally.failed,
+    applied: tally.applied,
+    present: tally.present,
     deadReason: op.deadReason,
     createdAt: op.createdAt,
     updatedAt: op.updatedAt,
@@ -66,24 +70,34 @@ export function outboxHandlers(library: () => Promise<LibraryServices>, connecti
   const view = async (op: Promise<OperationRecord>): Promise<OperationView> => operationView(await outbox(), await op);
 
   return {
-    'outbox.queueBatch': async ({ batchId, operation, campaignId, webhooksEnable }) => {
+    'outbox.queueBatch': async ({ batchId, operation, campaignId, webhooksEnable, dropValues }) => {
       const lib = await library();
       const ctx = { library: lib.db, outbox: lib.outbox };
-      if (operation === 'add-to-campaign') return view(queueAddToCampaign(ctx, String(batchId), campaignId ?? ''));
+      if (operation === 'add-to-campaign') return view(queueAddToCampaign(ctx, String(batchId), campaignId ?? '', { dropValues: dropValues === true }));
       const format = operation === 'import-json' ? 'json' : 'csv';
       return view(queueImport(ctx, String(batchId), { format, ...(webhooksEnable === undefined ? {} : { webhooksEnable }) }));
+    },
+    'outbox.droppedValues': async ({ batchId }) => {
+      const lib = await library();
+      const dropped = await campaignDroppedValues({ library: lib.db, outbox: lib.outbox }, String(batchId));
+      return dropped.map((d) => ({ field: d.field, example: JSON.stringify(d.example), rows: d.rows }));
     },
     'outbox.queueReward': async ({ request }) => view(queueReward(await outbox(), request)),
     'outbox.queueDelete': async ({ codes, force }) => view(queueDelete(await outbox(), codes, force)),
     'outbox.dryRun': async () => dryRun(await outbox(), connection.target().label, true),
     'outbox.list': async () => {
       const box = await outbox();
-      return box.operations().map((op) => operationView(box, op));
+      const tallies = box.tallies();
+      return box.operations().map((op) => operationView(box, op, tallies.get(op.id)));
     },
     'outbox.chunks': async ({ opId }) => (await outbox()).chunks(opId).map(chunkView),
     'outbox.failures': async ({ opId, offset, limit }) => {
       const all = (await outbox()).failures(opId);
       return { total: all.length, failures: all.slice(offset, offset + limit).map(({ idx, row, code, reason }) => ({ idx, row, code, reason })) };
+    },
+    'outbox.present': async ({ opId, offset, limit }) => {
+      const all = (await outbox()).present(opId);
+      return { total: all.length, codes: all.slice(offset, offset + limit).map(({ idx, row, code, reason }) => ({ idx, row, code, reason })) };
     },
     'outbox.retry': async ({ opId }) => view((await outbox()).retry(opId)),
     'outbox.cancel': async ({ opId }) => view((await outbox()).cancel(opId)),

@@ -84,7 +84,7 @@ export function syncHandlers({ library, connection, lifecycle, emit }: SyncDeps)
       targetKind: 'region' in target.target ? 'region' : 'dedicated' in target.target ? 'dedicated' : 'sandbox',
       region: 'region' in target.target ? target.target.region.toUpperCase() : 'dedicated' in target.target ? 'DEDICATED' : 'SANDBOX',
       tokenExpiresAt: connection.tokenExpiresAt(),
-      codes: progress?.codes ?? { total: open.reduce((n, op) => n + op.codes, 0), done: 0, failed: 0 },
+      codes: progress?.codes ?? { total: open.reduce((n, op) => n + op.codes, 0), done: 0, present: 0, failed: 0 },
       requests: progress?.requests ?? 0,
       rate: progress?.rate ? { limit: progress.rate.limit, remaining: progress.rate.remaining } : null,
     };

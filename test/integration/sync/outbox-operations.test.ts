@@ -12,13 +12,26 @@ import { OPERATION_MARKER_KEY } from '../../../shared/outbox/kinds';
 import { batchOf, clientFor, codes, codesOnService, desk, sandbox } from './helpers';
 
 describe('outbox operations', () => {
-  it('adds batch codes to a campaign, the batch values overriding its defaults, and reconciles a dropped add', async () => {
+  it('refuses to add a batch carrying a discount to a campaign, naming the fields, unless the values are dropped', async () => {
+    const d = await desk();
+    const id = await batchOf(d, 'valued', codes('VAL', 3), { discount: { type: 'PERCENT', percent_off: 35, effect: 'APPLY_TO_ORDER' } });
+    const refusal = queueAddToCampaign(d, String(id), 'camp_summersale01');
+    await expect(refusal).rejects.toThrow(/carries values .*: type \(e\.g\. "DISCOUNT_VOUCHER", 3 row\(s\)\), discount \(e\.g\. \{"type":"PERCENT","percent_off":35.*--drop-values/);
+    expect(d.outbox.operations()).toEqual([]);
+    expect(d.outbox.frozenReason(id)).toBeUndefined();
+    const op = await queueAddToCampaign(d, String(id), 'camp_summersale01', { dropValues: true });
+    const body = JSON.parse(d.outbox.chunk(op.id, 0).body as string) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(['metadata']);
+    expect(body.metadata).toEqual({ [OPERATION_MARKER_KEY]: op.uid });
+  });
+
+  it('adds batch codes to a campaign, the batch category and metadata overwriting its defaults, and reconciles a dropped add by its marker', async () => {
     const sb = await sandbox();
     const d = await desk();
     const client = clientFor(sb);
     const list = codes('CAMP', 4);
     const id = await batchOf(d, 'camp', list, { category: 'Batch category', metadata: { source: 'desk' } });
-    const op = await queueAddToCampaign(d, String(id), 'camp_summersale01');
+    const op = await queueAddToCampaign(d, String(id), 'camp_summersale01', { dropValues: true });
     expect(d.outbox.chunks(op.id)).toHaveLength(4);
     await client.listAsyncActions({ limit: 1 });
     sb.setFaults({ dropNextWrites: 1 });
@@ -28,7 +41,8 @@ describe('outbox operations', () => {
     const voucher = await client.getVoucher('CAMP-00001');
     expect(voucher.campaign_id).toBe('camp_summersale01');
     expect(voucher.category).toBe('Batch category');
-    expect(voucher.metadata).toMatchObject({ source: 'desk' });
+    expect(voucher.metadata).toMatchObject({ source: 'desk', [OPERATION_MARKER_KEY]: op.uid });
+    expect(d.outbox.tally(op.id)).toEqual({ applied: 4, present: 0, failed: 0 });
   });
 
   it('finds a reward whose create answer was lost by its marker, and does not create it twice', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { spawnBin } from '../cli-inspect/spawn-bin';
+import { otherImport } from './fault-matrix/world';
 import { clientFor, codesOnService, sandbox, tempDir } from './helpers';
 
 const env = { VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-sync-test-${randomUUID()}`, VOUCHER_DESK_TARGET: '' };
@@ -32,11 +33,27 @@ describe('voucher-desk queue, outbox and sync (the real binary)', () => {
       expect(plan).toMatchObject({ requests: 3, codes: 25 });
       expect(sb.stats().requests).toBe(0);
 
-      expect(await ok(['sync', '--target', url, ...at])).toMatch(/Sync finished\.\n25 codes done, 0 failed of 25/);
+      // Someone else (another key of the project) imports one of the batch's codes first.
+      const { page } = JSON.parse(await ok(['batch', 'show', 'walk', '--json', ...at])) as { page: { rows: { code: string }[] } };
+      const theirs = page.rows[2]?.code as string;
+      await otherImport(sb, sb.addKey(), [theirs]);
+
+      expect(await ok(['sync', '--target', url, ...at])).toMatch(/Sync finished\.\n24 codes done by this sync, 1 already on the service before it, 0 failed, of 25/);
       const ops = JSON.parse(await ok(['outbox', '--json', ...at])) as { id: number; state: string }[];
       expect(ops).toEqual([expect.objectContaining({ id: queued.id, state: 'done' })]);
+      const shown = await ok(['outbox', 'show', String(queued.id), ...at]);
+      expect(shown).toMatch(/: done; 24 codes created by this sync, 1 already on the service before this sync \(not created by it\), 0 failed\n/);
+      expect(shown).toMatch(new RegExp(`1 code already on the service before this sync:\\n(.*\\n){2} *3 +${theirs} +Voucher with code ${theirs} already exists`));
+      const report = JSON.parse(await ok(['outbox', 'show', String(queued.id), '--json', ...at])) as { tally: unknown; present: { code: string }[]; failures: unknown[] };
+      expect(report).toMatchObject({ tally: { applied: 24, present: 1, failed: 0 }, present: [{ code: theirs, row: 3 }], failures: [] });
 
-      const { page } = JSON.parse(await ok(['batch', 'show', 'walk', '--json', ...at])) as { page: { rows: { code: string }[] } };
+      const valued = await spawnBin(['queue', 'add-to-campaign', 'walk', 'camp_summersale01', ...at], { env });
+      expect(valued.status).toBe(1);
+      expect(valued.stderr).toMatch(/type \(e\.g\. "DISCOUNT_VOUCHER", 25 row\(s\)\), discount \(e\.g\. \{"type":"PERCENT","percent_off":15.*--drop-values/);
+      const added = JSON.parse(await ok(['queue', 'add-to-campaign', 'walk', 'camp_summersale01', '--drop-values', '--json', ...at])) as { id: number; codes: number };
+      expect(added.codes).toBe(25);
+      await ok(['outbox', 'cancel', String(added.id), ...at]);
+
       const first = page.rows[0]?.code as string;
       await ok(['queue', 'delete', first, '--force', ...at]);
       expect(await ok(['sync', ...at])).toMatch(/Sync finished/);

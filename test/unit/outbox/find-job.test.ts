@@ -34,6 +34,9 @@ describe('finding our own import job', () => {
     expect(findOwnJob(request, [mine], [there('A', 11), there('B', -500), there('D', 11)], options)).toEqual({ ours: mine });
     const stale = job('aa_stale', 10, { done_count: 4, failed_count: 0, failed: [] });
     expect(findOwnJob(request, [stale], [there('A', -300), there('D', 11)], options)).toEqual({ none: true });
+    // An earlier job of the same size, finished before our codes were written, is not ours either.
+    const finishedBefore = job('aa_before', 1, { done_count: 4, failed_count: 0, failed: [] }, { updated_at: at(2) });
+    expect(findOwnJob(request, [finishedBefore], [there('A', 11), there('D', 11)], options)).toEqual({ none: true });
     const foreignFailure = job('aa_foreign', 10, { done_count: 3, failed_count: 1, failed: [{ code: 'Q' }] });
     expect(findOwnJob(request, [foreignFailure], [there('A', 11)], options)).toEqual({ none: true });
   });

@@ -48,12 +48,12 @@ describe('dry-run plan', () => {
   it('counts requests, codes, bytes and every API call, without the finished ones', () => {
     const plan = planSync({ ...base, budget: undefined });
     expect(plan).toMatchObject({ requests: 4, codes: 17, bytes: 180, fits: true, budget: { known: false, remaining: 100 } });
-    expect(plan.calls).toEqual({ writes: 4, polls: 4, reconcile: 1, tokens: 1, total: 10 });
+    expect(plan.calls).toEqual({ writes: 4, polls: 4, reconcile: 6, tokens: 1, total: 15 });
   });
 
   it('says when the calls do not fit the remaining budget', () => {
     const plan = planSync({ ...base, budget: { limit: 100, remaining: 6 } });
     expect(plan.fits).toBe(false);
-    expect(plan.message).toMatch(/needs about 10 API calls but 6 of 100 calls left/);
+    expect(plan.message).toMatch(/needs about 15 API calls but 6 of 100 calls left/);
   });
 });
