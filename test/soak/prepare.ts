@@ -54,7 +54,8 @@ export async function prepare(dataDir: string, o: SoakOptions, dice: Dice): Prom
     const csv = await queuedImport(library, fromCsv.id, 'csv', o.chunkCodes);
     const name = `Soak reward ${o.seed}`;
     const reward = await queueReward(library.outbox, { type: 'MATERIAL', name, product: { id: 'prod_mug', sku_id: 'sku_mug' }, stock: 5 });
-    const campaign = await queueAddToCampaign({ library: library.db, outbox: library.outbox }, String(forCampaign.id), CAMPAIGN_ID);
+    // The campaign sets the discount; the batch's own is dropped, as the user agrees to here.
+    const campaign = await queueAddToCampaign({ library: library.db, outbox: library.outbox }, String(forCampaign.id), CAMPAIGN_ID, { dropValues: true });
     const half = Math.floor(o.deletes / 2);
     const deletes = [];
     for (const [codes, force] of [[dice.sample(json.codes, o.deletes - half), false], [dice.sample(csv.codes, half), true]] as const) {

@@ -112,6 +112,7 @@ async function main(): Promise<number> {
   const checks = new Checks();
   let sb: RunningSandbox | undefined;
   let children: SyncChildren | undefined;
+  let figures = 'soak figures: none, the soak stopped early';
   // A hang anywhere (a child, the sandbox closing, a check) still ends the soak, as a failure.
   setTimeout(() => {
     console.log(`soak: past the time bound of ${o.maxSeconds} s\n${checks.passed} passed, ${checks.failed + 1} failed`);
@@ -150,11 +151,20 @@ async function main(): Promise<number> {
     await checkOutbox(checks, dataDir, queued, after);
     const wall = Date.now() - started;
     checks.check('time bound', wall <= o.maxSeconds * 1_000, `${seconds(wall)} of ${o.maxSeconds} s`);
+    const applied = faultsApplied(log);
+    figures = [
+      `soak figures: ${count(queued.json.codes.length + queued.csv.codes.length + queued.campaign.codes.length)} codes checked on the sandbox`,
+      `${disturbed?.kills ?? 0} SIGKILLs`,
+      `${[...applied.values()].reduce((a, b) => a + b, 0)} faults applied (${listed(applied)})`,
+      `${count(requests)} requests`,
+      `wall ${seconds(wall)}`,
+    ].join('; ');
   } finally {
     await sb?.close();
     children?.dispose();
     rmSync(dir, { recursive: true, force: true });
   }
+  console.log(figures);
   console.log(checks.summary());
   return checks.failed === 0 ? 0 : 1;
 }

@@ -21,13 +21,12 @@ export async function checkOutbox(c: Checks, dataDir: string, q: Queued, after: 
       const undone = report.chunks.filter((chunk) => chunk.state !== 'done');
       c.check(`outbox: ${label} done`, report.operation.state === 'done' && undone.length === 0, `operation ${report.operation.state}, ${undone.length} of ${report.chunks.length} request(s) not done`);
       // Nobody else writes to the soak's project: the report must say this sync made every write.
-      const created = outbox.chunks(opId).reduce((n, chunk) => n + Number(chunk.result?.['created'] ?? 0), 0);
-      const present = outbox.presentCount(opId);
-      const failed = report.failures.length;
+      const { applied, present, failed } = report.tally;
+      const first = report.failures[0] ?? report.present[0];
       c.check(
         `outbox: ${label} reports what the service did`,
-        created === writes && present === 0 && failed === 0,
-        `created ${created} of ${writes}, already on the service ${present}, failed ${failed}${failed > 0 ? ` (${report.failures[0]?.code}: ${report.failures[0]?.reason})` : ''}`,
+        applied === writes && present === 0 && failed === 0,
+        `carried out ${applied} of ${writes}, already on the service ${present}, failed ${failed}${first ? ` (${first.code}: ${first.reason})` : ''}`,
       );
     }
     const rewardId = outbox.chunk(q.reward.opId, 0).result?.['reward_id'];
