@@ -35,7 +35,7 @@ async function queuedImport(library: LibraryServices, batchId: number, format: '
   return { opId: op.id, codes: opCodes(library, op.id), requests: library.outbox.chunks(op.id).length };
 }
 
-/** Fills `dataDir` and queues: a JSON import, a CSV import, a reward, an add-to-campaign and two deletions. */
+/** Fills `dataDir` and queues: a JSON import, a CSV import, a reward, two deletions and an add-to-campaign. */
 export async function prepare(dataDir: string, o: SoakOptions, dice: Dice): Promise<Queued> {
   const library = await openLibraryServices(dataDir);
   try {
@@ -54,8 +54,8 @@ export async function prepare(dataDir: string, o: SoakOptions, dice: Dice): Prom
     const csv = await queuedImport(library, fromCsv.id, 'csv', o.chunkCodes);
     const name = `Soak reward ${o.seed}`;
     const reward = await queueReward(library.outbox, { type: 'MATERIAL', name, product: { id: 'prod_mug', sku_id: 'sku_mug' }, stock: 5 });
-    // The campaign sets the discount; the batch's own is dropped, as the user agrees to here.
-    const campaign = await queueAddToCampaign({ library: library.db, outbox: library.outbox }, String(forCampaign.id), CAMPAIGN_ID, { dropValues: true });
+    // Deletions are queued before the campaign's 300 requests so that they go out, as soon as the
+    // imports are done, while runs are still being killed.
     const half = Math.floor(o.deletes / 2);
     const deletes = [];
     for (const [codes, force] of [[dice.sample(json.codes, o.deletes - half), false], [dice.sample(csv.codes, half), true]] as const) {
@@ -63,6 +63,8 @@ export async function prepare(dataDir: string, o: SoakOptions, dice: Dice): Prom
       const op = await queueDelete(library.outbox, codes, force);
       deletes.push({ opId: op.id, codes: [...codes], force });
     }
+    // The campaign sets the discount; the batch's own is dropped, as the user agrees to here.
+    const campaign = await queueAddToCampaign({ library: library.db, outbox: library.outbox }, String(forCampaign.id), CAMPAIGN_ID, { dropValues: true });
     return {
       json,
       csv,
