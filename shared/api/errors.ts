@@ -127,9 +127,6 @@ export class RateLimitedError extends ServiceError {
  */
 export class GatewayError extends ServiceError {
   override name = 'GatewayError';
-  constructor(status: number, body: ServiceErrorBody, request: RequestLabel) {
-    super(status, body, request, `${request.method} ${request.path}: ${body.message} from a gateway (not the service's error object)`);
-  }
 }
 
 /** The connection failed or dropped; on a write the service may or may not have carried it out. */

@@ -112,4 +112,18 @@ describe("the user's journey in Chromium against the sandbox: batch, import, fix
     const spring = page.getByRole('row', { name: /^Spring / });
     await eventually(async () => (await spring.getByRole('cell').allTextContents()).slice(0, 6)).toEqual(['Spring', '10999', '10999', '0', '0', '10998']);
   });
+
+  it('asks before adding a batch with a gift value to a campaign, listing the values the endpoint cannot take', async () => {
+    await page.getByRole('button', { name: 'Open Spring' }).click();
+    await page.getByRole('button', { name: 'Queue for sync' }).click();
+    await page.getByLabel('Operation').selectOption('add-to-campaign');
+    await page.getByLabel('Campaign id or name').fill('camp_summersale01');
+    await page.getByRole('button', { name: 'Queue', exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Values that will be dropped' });
+    await dialog.waitFor();
+    const listed = await dialog.getByRole('listitem').allTextContents();
+    expect(listed).toEqual([expect.stringMatching(/^type: "GIFT_VOUCHER" \(10,999 rows\)$/), expect.stringMatching(/^gift: \{"amount":\d+.*\} \(10,999 rows\)$/)]);
+    await dialog.getByRole('button', { name: 'Add without these values' }).click();
+    await page.getByText('Queued as operation 3 (10,999 codes)').waitFor();
+  });
 });

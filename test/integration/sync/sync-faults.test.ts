@@ -3,6 +3,8 @@ import { createManualClock } from '../../../electron/sandbox/server';
 import { queueImport } from '../../../electron/outbox/queue-batch';
 import { SyncEngine, type SyncEvent } from '../../../electron/sync/engine';
 import { dryRun } from '../../../electron/sync/dry-run';
+import { crash, otherImport } from './fault-matrix/world';
+import { queueDelete } from '../../../electron/outbox/queue-other';
 import { batchOf, clientFor, codes, codesOnService, desk, manualTime, recordingFetch, sandbox } from './helpers';
 
 async function queued(prefix: string, n = 30, maxCodes = 10) {
@@ -72,6 +74,23 @@ describe('sync engine under faults', () => {
     expect(jobs).toHaveLength(3);
     expect(d.outbox.chunks(op.id).filter((c) => c.lastError?.name === 'NetworkError')).toHaveLength(2);
     expect(await codesOnService(client, list)).toHaveLength(list.length);
+  });
+
+  it("never takes another client's lone job for a request lost in a crash, and a later delete really deletes", async () => {
+    const sb = await sandbox();
+    const client = clientFor(sb);
+    const { d, list, op } = await queued('LONE', 20, 20);
+    await crash(d.outbox, client, op, false);
+    // The only job in the recent list: someone else's, of the right type, in the window.
+    await otherImport(sb, sb.addKey(), codes('STRANGER', 3));
+    const strangerJob = (await client.listAsyncActions({ limit: 100 })).items.filter((j) => j.type === 'VOUCHERS.IMPORT');
+    expect(strangerJob).toHaveLength(1);
+    const removal = await queueDelete(d.outbox, [list[4] as string], true);
+    expect((await new SyncEngine({ outbox: d.outbox, client }).run()).state).toBe('finished');
+    expect(d.outbox.chunk(op.id, 0).asyncActionId).not.toBe(strangerJob[0]?.id);
+    expect(d.outbox.tally(op.id)).toEqual({ applied: 20, present: 0, failed: 0 });
+    expect(d.outbox.tally(removal.id)).toEqual({ applied: 1, present: 0, failed: 0 });
+    expect(await codesOnService(client, list)).toEqual(list.filter((_, i) => i !== 4));
   });
 
   it('pauses when the key is blocked mid-sync, keeps every operation, and resumes with a new key', async () => {

@@ -41,6 +41,15 @@ describe('finding our own import job', () => {
     expect(findOwnJob(request, [foreignFailure], [there('A', 11)], options)).toEqual({ none: true });
   });
 
+  it('allows a second for rounding only when the service gives job times in whole seconds', () => {
+    const whole = (s: number): string => new Date(sentAt + s * 1000).toISOString().replace(/\.\d+Z$/, 'Z');
+    const result = { done_count: 4, failed_count: 0, failed: [] };
+    const rounded = job('aa_rounded', 0, result, { created_at: whole(10), updated_at: whole(11) });
+    expect(findOwnJob(request, [rounded], [there('A', 9.5), there('D', 11.8)], options)).toEqual({ ours: rounded });
+    const precise = job('aa_precise', 10, result, { updated_at: at(11) });
+    expect(findOwnJob(request, [precise], [there('A', 9.5), there('D', 10.5)], options)).toEqual({ none: true });
+  });
+
   it('looks only at unclaimed jobs of the type created while the request was out', () => {
     const result = { done_count: 4, failed_count: 0, failed: [] };
     const probes = [there('A', 100), there('D', 100)];
