@@ -15,6 +15,8 @@ export interface QueuedImport {
   opId: number;
   codes: string[];
   requests: number;
+  /** The first and the last code of each request. */
+  edges: string[];
 }
 
 /** What was queued, read back from the outbox: the soak checks the service against it. */
@@ -26,13 +28,14 @@ export interface Queued {
   deletes: { opId: number; codes: string[]; force: boolean }[];
 }
 
-function opCodes(library: LibraryServices, opId: number): string[] {
-  return library.outbox.chunks(opId).flatMap((chunk) => chunkCodes(library.outbox, chunk).codes);
+function requestCodes(library: LibraryServices, opId: number): string[][] {
+  return library.outbox.chunks(opId).map((chunk) => chunkCodes(library.outbox, chunk).codes);
 }
 
 async function queuedImport(library: LibraryServices, batchId: number, format: 'json' | 'csv', maxCodes: number): Promise<QueuedImport> {
   const op = await queueImport({ library: library.db, outbox: library.outbox }, String(batchId), { format, limits: { maxCodes } });
-  return { opId: op.id, codes: opCodes(library, op.id), requests: library.outbox.chunks(op.id).length };
+  const requests = requestCodes(library, op.id);
+  return { opId: op.id, codes: requests.flat(), requests: requests.length, edges: requests.flatMap((codes) => [codes[0], codes.at(-1)].filter((c): c is string => c !== undefined)) };
 }
 
 /** Fills `dataDir` and queues: a JSON import, a CSV import, a reward, two deletions and an add-to-campaign. */
@@ -69,7 +72,7 @@ export async function prepare(dataDir: string, o: SoakOptions, dice: Dice): Prom
       json,
       csv,
       reward: { opId: reward.id, marker: (JSON.parse(reward.payload) as { marker: string }).marker, name },
-      campaign: { opId: campaign.id, id: CAMPAIGN_ID, codes: opCodes(library, campaign.id) },
+      campaign: { opId: campaign.id, id: CAMPAIGN_ID, codes: requestCodes(library, campaign.id).flat() },
       deletes,
     };
   } finally {

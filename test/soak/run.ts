@@ -14,7 +14,7 @@ import { prepare, type Queued } from './prepare';
 import { readServiceState } from './service-state';
 import { checkOutbox } from './verify-outbox';
 import { checkRequests, faultsApplied } from './verify-requests';
-import { checkService } from './verify-service';
+import { checkService, codesToProbe } from './verify-service';
 
 /**
  * A killed run ends shortly (0-60 ms) after it starts its 1st-4th write, or its 1st-10th read (most
@@ -108,7 +108,6 @@ async function main(): Promise<number> {
   const dice = new Dice(o.seed);
   const dir = mkdtempSync(join(tmpdir(), 'vd-soak-'));
   const dataDir = join(dir, 'data');
-  const dataFile = join(dir, 'sandbox.db');
   const checks = new Checks();
   let sb: RunningSandbox | undefined;
   let children: SyncChildren | undefined;
@@ -121,8 +120,8 @@ async function main(): Promise<number> {
     process.exit(1);
   }, o.maxSeconds * 1_000).unref();
   try {
-    sb = await startSandbox({ dataFile, jobPortionSize: JOB_PORTION });
-    const before = await readServiceState(dataFile);
+    sb = await startSandbox({ jobPortionSize: JOB_PORTION });
+    const before = await readServiceState(sb, []);
     const queued = await prepare(dataDir, o, dice.fork());
     console.log(`soak: seed ${o.seed}; ${describeQueue(queued)}; queued in ${seconds(Date.now() - started)}`);
     children = SyncChildren.build();
@@ -135,9 +134,7 @@ async function main(): Promise<number> {
     }
     const requests = sb.stats().requests;
     const log = sb.requestLog();
-    await sb.close();
-    sb = undefined;
-    const after = await readServiceState(dataFile);
+    const after = await readServiceState(sb, codesToProbe(queued, dice.fork()));
     if (disturbed) {
       console.log(`  runs ${disturbed.runs}, SIGKILLs ${disturbed.kills} (${listed(disturbed.killedAt)}) in ${seconds(disturbed.killedMs)}, last run ${seconds(disturbed.lastMs)}; requests ${count(requests)}`);
       console.log(`  faults armed in runs (each with 0-30 ms latency): ${listed(disturbed.armed)}; applied to requests: ${listed(faultsApplied(log))}`);
@@ -153,7 +150,7 @@ async function main(): Promise<number> {
     checks.check('time bound', wall <= o.maxSeconds * 1_000, `${seconds(wall)} of ${o.maxSeconds} s`);
     const applied = faultsApplied(log);
     figures = [
-      `soak figures: ${count(queued.json.codes.length + queued.csv.codes.length + queued.campaign.codes.length)} codes checked on the sandbox`,
+      `soak figures: ${count(queued.json.codes.length + queued.csv.codes.length + queued.campaign.codes.length)} codes counted on the sandbox, ${count(after.probed.size)} looked up one by one`,
       `${disturbed?.kills ?? 0} SIGKILLs`,
       `${[...applied.values()].reduce((a, b) => a + b, 0)} faults applied (${listed(applied)})`,
       `${count(requests)} requests`,
