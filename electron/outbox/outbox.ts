@@ -229,6 +229,10 @@ export class Outbox {
    * reconciliation ("check its codes, then retry") sends it as it is.
    */
   async retry(opId: number): Promise<OperationRecord> {
+    // A request whose saved body or code list is damaged would only come back to needs attention.
+    const saved = this.chunks(opId, ['needs_attention']).flatMap((c) => (c.bodyFile !== null && c.bodyHash !== null ? [{ bodyFile: c.bodyFile, bodyHash: c.bodyHash }] : []));
+    const damaged = this.bodies.check(saved)[0];
+    if (damaged) throw new OutboxError(`Operation ${opId} cannot be retried. ${damaged.problem}`);
     await this.db.write((tx) => {
       const where = "op_id = ? AND state = 'needs_attention'";
       const userChecked = `attempts = 0 OR json_extract(last_error, '$.name') = '${UNRECONCILED}'`;
