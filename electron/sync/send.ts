@@ -4,7 +4,7 @@ import { pollDelay } from '../../shared/outbox/polling';
 import { bodyWithout } from '../../shared/outbox/subset-body';
 import { chunkCodes } from '../outbox/op-codes';
 import type { SyncContext, Work } from './context';
-import { ALREADY_THERE } from './reconcile';
+import { ALREADY_THERE, reconcileChunk } from './reconcile';
 
 /** An answer with the service's own error object and this status (a gateway's page proves nothing). */
 function isServiceAnswer(error: unknown, status: number): error is ServiceError {
@@ -49,8 +49,10 @@ export async function sendChunk(ctx: SyncContext, work: Work): Promise<void> {
         const voucher = await client.addVoucherToCampaign(parsed.payload.campaignId, chunk.code as string, request);
         await outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { voucher_id: voucher.id ?? null, applied: 1 } });
       } catch (error) {
-        // The code exists already: someone else's voucher, reported as such, never overwritten.
         if (!isServiceAnswer(error, 409)) throw error;
+        // The code exists already. An earlier send of ours the service carried out after the client gave
+        // up carries our marker: that is ours. Anything else is someone else's voucher, never overwritten.
+        if ((await reconcileChunk(ctx, work, Math.random)).type === 'settled') return;
         const present = { code: chunk.code as string, row: chunk.rowNo, reason: `${ALREADY_THERE}: ${error.serviceMessage}` };
         await outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { applied: 0 } }, [], [present]);
       }

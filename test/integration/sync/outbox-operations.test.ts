@@ -25,6 +25,22 @@ describe('outbox operations', () => {
     expect(body.metadata).toEqual({ [OPERATION_MARKER_KEY]: op.uid });
   });
 
+  it('counts as ours a code the service added late for an earlier send (our marker), and someone else\'s as already there', async () => {
+    const sb = await sandbox();
+    const d = await desk();
+    const client = clientFor(sb);
+    const list = codes('LATE', 3);
+    const id = await batchOf(d, 'late', list);
+    const op = await queueAddToCampaign(d, String(id), 'camp_summersale01', { dropValues: true });
+    // The service carried out our first request after the client had given up on it; another client added the second code.
+    await client.addVoucherToCampaign('camp_summersale01', 'LATE-00001', JSON.parse(d.outbox.chunk(op.id, 0).body as string));
+    await client.addVoucherToCampaign('camp_summersale01', 'LATE-00002', { metadata: { owner: 'someone else' } });
+    expect((await new SyncEngine({ outbox: d.outbox, client }).run()).state).toBe('finished');
+    expect(d.outbox.tally(op.id)).toEqual({ applied: 2, present: 1, failed: 0 });
+    expect(d.outbox.present(op.id).map((p) => p.code)).toEqual(['LATE-00002']);
+    expect((await client.getVoucher('LATE-00002')).metadata).toEqual({ owner: 'someone else' });
+  });
+
   it('adds batch codes to a campaign, the batch category and metadata overwriting its defaults, and reconciles a dropped add by its marker', async () => {
     const sb = await sandbox();
     const d = await desk();
