@@ -8,7 +8,7 @@ const { VoucherifyServerSide } = require('@voucherify/sdk');
 const [file, apiUrl, applicationId, secretKey] = process.argv.slice(2);
 const client = VoucherifyServerSide({ applicationId, secretKey, apiUrl });
 
-const MAX_BYTES = 10 * 1024 * 1024 - 1024;
+const MAX_BYTES = 10_000_000 - 1000; // the service counts 10 MB as 10,000,000 bytes
 const MAX_CODES = 100_000;
 const POLL_MS = 1000;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
