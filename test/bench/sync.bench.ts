@@ -8,9 +8,10 @@ import { startSandboxProcess, type SandboxProcess } from './peer/sandbox-process
 import { timedNode, type TimedRun } from './peer/timed-run';
 
 // Voucher Desk's `sync` against the script a developer would write on the official SDK, each
-// against a fresh sandbox in its own process, interleaved. BENCH_CODES=1000000 for the big run.
+// against a fresh sandbox in its own process, interleaved. BENCH_CODES=1000000 for the big run,
+// BENCH_REPS=1 for a single pair when time is short.
 const CODES = Number(process.env.BENCH_CODES ?? 100_000);
-const REPS = 3;
+const REPS = Number(process.env.BENCH_REPS ?? 3);
 const TARGETS = CODES >= 1_000_000 ? { ratio: 0.8, calls: 25 } : { ratio: 0.8, calls: 4 };
 const DONE_TO_EXIT_MS = 1000;
 const TIMEOUT_MS = 900_000;
