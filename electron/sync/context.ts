@@ -7,8 +7,6 @@ export interface SyncContext {
   outbox: Outbox;
   client: VoucherClient;
   clock: Clock;
-  /** Codes a second the service's jobs have shown in this sync, to predict when the next is done. */
-  pace: { codesPerSecond: number | undefined };
 }
 
 /** One request of an operation whose payload was read. */

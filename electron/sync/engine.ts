@@ -62,7 +62,7 @@ export class SyncEngine {
   private lastProgressAt = 0;
 
   constructor(private readonly o: EngineOptions) {
-    this.ctx = { outbox: o.outbox, client: o.client, clock: o.clock ?? { now: () => Date.now() }, pace: { codesPerSecond: undefined } };
+    this.ctx = { outbox: o.outbox, client: o.client, clock: o.clock ?? { now: () => Date.now() } };
     this.retry = { ...DEFAULT_WRITE_RETRY, ...o.retry };
   }
 

@@ -1,6 +1,6 @@
 import { isFinished, type AsyncAction } from '../../shared/api';
 import { ServiceError } from '../../shared/api/errors';
-import { nextPollDelay, paceOf } from '../../shared/outbox/polling';
+import { pollDelay } from '../../shared/outbox/polling';
 import type { ChunkManifest } from '../outbox/bodies';
 import { chunkCodes } from '../outbox/op-codes';
 import type { Outbox } from '../outbox/outbox';
@@ -55,17 +55,12 @@ export async function pollChunk(ctx: SyncContext, work: Work): Promise<void> {
     }
     throw error;
   }
-  const now = ctx.clock.now();
-  const elapsedMs = now - (chunk.sentAt ?? now);
   if (!isFinished(action)) {
-    const progress = typeof action.progress === 'number' ? { percent: action.progress, elapsedMs } : undefined;
-    if (progress) ctx.pace.codesPerSecond = paceOf(chunk.codes, progress) ?? ctx.pace.codesPerSecond;
-    await ctx.outbox.note(op.id, chunk.idx, { polls: chunk.polls + 1, nextTryAt: now + nextPollDelay(chunk.codes, chunk.polls + 1, progress, ctx.pace.codesPerSecond) });
+    const now = ctx.clock.now();
+    const progress = typeof action.progress === 'number' ? { percent: action.progress, elapsedMs: now - (chunk.sentAt ?? now) } : undefined;
+    await ctx.outbox.note(op.id, chunk.idx, { polls: chunk.polls + 1, nextTryAt: now + pollDelay(chunk.codes, chunk.polls + 1, progress) });
     return;
   }
-  // The service's own processing time, when it gives one, is the pace; a late poll would understate it.
-  const tookMs = typeof action.processing_time === 'number' && action.processing_time > 0 ? action.processing_time : elapsedMs;
-  if (action.status === 'DONE') ctx.pace.codesPerSecond = paceOf(chunk.codes, { percent: 100, elapsedMs: tookMs }) ?? ctx.pace.codesPerSecond;
   const result = {
     status: action.status,
     operation_status: action.operation_status ?? null,

@@ -2,7 +2,7 @@ import type { AsyncAction, Voucher } from '../../shared/api';
 import { GatewayError, ServiceError } from '../../shared/api/errors';
 import { findOwnJob, probeSample, type CodeProbe, type SentRequest } from '../../shared/outbox/find-job';
 import { OPERATION_MARKER_KEY } from '../../shared/outbox/kinds';
-import { listedJobDelay } from '../../shared/outbox/polling';
+import { pollDelay } from '../../shared/outbox/polling';
 import { chunkCodes } from '../outbox/op-codes';
 import type { CodeNote } from '../outbox/outbox';
 import type { SyncContext, Work } from './context';
@@ -93,7 +93,7 @@ async function reconcileImport(ctx: SyncContext, work: Work, jobType: 'VOUCHERS.
     return attention(ctx, work, `Request ${chunk.idx + 1} may have been carried out: jobs ${ownership.ambiguous.map((j) => j.id).join(', ')} each fit it. Check its codes on the service, then retry or cancel the operation.`);
   }
   if ('wait' in ownership) {
-    await ctx.outbox.note(op.id, chunk.idx, { nextTryAt: now + listedJobDelay(sent.length, chunk.polls), polls: chunk.polls + 1 });
+    await ctx.outbox.note(op.id, chunk.idx, { nextTryAt: now + pollDelay(sent.length, chunk.polls), polls: chunk.polls + 1 });
     return SETTLED;
   }
   if (!probes.some((p) => p.present)) return NOT_CARRIED_OUT;

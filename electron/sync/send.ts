@@ -1,6 +1,6 @@
 import { GatewayError, ServiceError } from '../../shared/api/errors';
 import type { AddVoucherRequest } from '../../shared/api/operations/campaigns';
-import { firstPollDelay } from '../../shared/outbox/polling';
+import { pollDelay } from '../../shared/outbox/polling';
 import { bodyWithout } from '../../shared/outbox/subset-body';
 import { chunkCodes } from '../outbox/op-codes';
 import type { SyncContext, Work } from './context';
@@ -39,7 +39,7 @@ export async function sendChunk(ctx: SyncContext, work: Work): Promise<void> {
       await outbox.move(op.id, chunk.idx, { type: 'accepted', asyncActionId: ref.async_action_id }, {
         asyncActionId: ref.async_action_id,
         polls: 0,
-        nextTryAt: ctx.clock.now() + firstPollDelay(chunk.codes, ctx.pace.codesPerSecond),
+        nextTryAt: ctx.clock.now() + pollDelay(chunk.codes, 0),
       });
       return;
     }

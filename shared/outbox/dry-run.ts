@@ -73,7 +73,7 @@ function isImport(kind: OperationKind): boolean {
 export function planSync(input: DryRunInput): DryRunPlan {
   const operations: PlannedOperation[] = [];
   let writes = 0;
-  let jobs = 0;
+  let polls = 0;
   let reconcile = 0;
   for (const op of input.operations) {
     const open = op.chunks.filter((chunk) => SENDABLE.has(chunk.state));
@@ -86,10 +86,13 @@ export function planSync(input: DryRunInput): DryRunPlan {
       if (chunk.state === 'sending') reconcile += isImport(op.kind) ? 1 + Math.min(chunk.codes, IMPORT_PROBES) : 1;
     }
     writes += open.length;
-    if (isImport(op.kind)) jobs += op.chunks.filter((chunk) => SENDABLE.has(chunk.state) || chunk.state === 'accepted').length;
+    if (isImport(op.kind)) {
+      for (const chunk of op.chunks) {
+        if (SENDABLE.has(chunk.state) || chunk.state === 'accepted') polls += expectedPolls(chunk.codes);
+      }
+    }
     if (open.length > 0 || op.chunks.some((chunk) => chunk.state === 'accepted')) operations.push(planned);
   }
-  const polls = expectedPolls(jobs);
   const calls = writes + polls + reconcile;
   const seconds = calls / Math.max(0.001, input.callsPerSecond);
   const tokens = input.usesTokens && calls > 0 ? 1 + Math.floor((seconds * 1000) / input.tokenLifetimeMs) : 0;

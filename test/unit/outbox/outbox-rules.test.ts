@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dependenciesOf } from '../../../shared/outbox/dependencies';
 import { planSync } from '../../../shared/outbox/dry-run';
 import { parseOperation } from '../../../shared/outbox/kinds';
-import { expectedPolls, firstPollDelay, listedJobDelay, nextPollDelay, paceOf } from '../../../shared/outbox/polling';
+import { pollDelay } from '../../../shared/outbox/polling';
 
 describe('payload parsing', () => {
   it('reads a valid payload and explains an unreadable one, naming the field', () => {
@@ -28,39 +28,13 @@ describe('dependencies', () => {
 });
 
 describe('polling', () => {
-  it('checks the first job of a sync early, and polls later ones when the pace seen says they are done', () => {
-    expect(firstPollDelay(100_000, undefined)).toBe(1000);
-    expect(firstPollDelay(100, undefined)).toBe(200);
-    // 100,000 codes at 40,000 a second take 2.5 s; the poll lands just after.
-    expect(firstPollDelay(100_000, 40_000)).toBe(2550);
-    expect(firstPollDelay(10_000_000, 1000)).toBe(30_000);
-  });
-
-  it('predicts the finish of a running job from its own progress, without backing off', () => {
-    expect(nextPollDelay(100_000, 1, { percent: 50, elapsedMs: 4000 }, undefined)).toBe(4050);
-    expect(nextPollDelay(100_000, 5, { percent: 90, elapsedMs: 9000 }, 10_000)).toBe(1050);
-    expect(nextPollDelay(100_000, 9, { percent: 99, elapsedMs: 9900 }, undefined)).toBe(200);
-  });
-
-  it('asks again about a job not started yet after a whole job at the pace seen, a little longer each time', () => {
-    expect(nextPollDelay(100_000, 1, { percent: 0, elapsedMs: 500 }, 50_000)).toBe(2000);
-    expect(nextPollDelay(100_000, 3, undefined, 50_000)).toBe(6000);
-    expect(nextPollDelay(100_000, 1, undefined, undefined)).toBe(2000);
-    expect(nextPollDelay(100_000, 100, undefined, 50_000)).toBe(30_000);
-  });
-
-  it('reads the pace a job has shown, and nothing from a job that has not started', () => {
-    expect(paceOf(100_000, { percent: 25, elapsedMs: 1000 })).toBe(25_000);
-    expect(paceOf(100_000, { percent: 100, elapsedMs: 4000 })).toBe(25_000);
-    expect(paceOf(100_000, { percent: 0, elapsedMs: 1000 })).toBeUndefined();
-  });
-
-  it('backs off while a job is not listed yet, and expects one poll per job plus the early check', () => {
-    expect(listedJobDelay(100_000, 0)).toBe(2000);
-    expect(listedJobDelay(100_000, 2)).toBeGreaterThan(listedJobDelay(100_000, 1));
-    expect(listedJobDelay(100_000, 30)).toBe(30_000);
-    expect(expectedPolls(0)).toBe(0);
-    expect(expectedPolls(10)).toBe(11);
+  it('waits about as long as a job should take, backs off, and follows reported progress', () => {
+    expect(pollDelay(100, 0)).toBe(200);
+    expect(pollDelay(100_000, 0)).toBe(2000);
+    expect(pollDelay(100_000, 2)).toBeGreaterThan(pollDelay(100_000, 1));
+    expect(pollDelay(100_000, 30)).toBe(30_000);
+    expect(pollDelay(100_000, 3, { percent: 50, elapsedMs: 4000 })).toBe(4000);
+    expect(pollDelay(100_000, 3, { percent: 90, elapsedMs: 9000 })).toBe(1000);
   });
 });
 
@@ -74,13 +48,12 @@ describe('dry-run plan', () => {
   it('counts requests, codes, bytes and every API call, without the finished ones', () => {
     const plan = planSync({ ...base, budget: undefined });
     expect(plan).toMatchObject({ requests: 4, codes: 17, bytes: 180, fits: true, budget: { known: false, remaining: 100 } });
-    // Two import jobs: one poll each when due, and the sync's one early check.
-    expect(plan.calls).toEqual({ writes: 4, polls: 3, reconcile: 6, tokens: 1, total: 14 });
+    expect(plan.calls).toEqual({ writes: 4, polls: 4, reconcile: 6, tokens: 1, total: 15 });
   });
 
   it('says when the calls do not fit the remaining budget', () => {
     const plan = planSync({ ...base, budget: { limit: 100, remaining: 6 } });
     expect(plan.fits).toBe(false);
-    expect(plan.message).toMatch(/needs about 14 API calls but 6 of 100 calls left/);
+    expect(plan.message).toMatch(/needs about 15 API calls but 6 of 100 calls left/);
   });
 });

@@ -134,7 +134,7 @@ export async function crash(outbox: Outbox, client: VoucherClient, op: Operation
   const lostWrites = new Proxy(outbox, {
     get: (target, prop) => (prop === 'move' || prop === 'note' ? async () => chunk : (Reflect.get(target, prop, target) as unknown)),
   });
-  await sendChunk({ outbox: lostWrites, client, clock: { now: () => Date.now() }, pace: { codesPerSecond: undefined } }, { op, parsed: parsed.op, chunk });
+  await sendChunk({ outbox: lostWrites, client, clock: { now: () => Date.now() } }, { op, parsed: parsed.op, chunk });
 }
 
 export interface Case {
