@@ -39,10 +39,13 @@ function planText(plan: DryRunPlan): string {
 function progressLine(p: SyncProgress): string {
   const rate = p.rate ? `, ${p.rate.remaining}/${p.rate.limit} calls left` : '';
   const c = p.codes;
-  return (
-    `${c.done.toLocaleString('en-US')} codes done by this sync, ${c.present.toLocaleString('en-US')} already on the service before it, ` +
-    `${c.failed.toLocaleString('en-US')} failed, of ${c.total.toLocaleString('en-US')}; ${p.requests} requests${rate}`
-  );
+  // Rewards carry no codes: a run of only those is told in operations, not as "0 codes of 0".
+  const work =
+    c.total === 0
+      ? `${p.operations.done} of ${count(Object.values(p.operations).reduce((a, b) => a + b, 0), 'operation')} done by this sync (no codes)`
+      : `${c.done.toLocaleString('en-US')} codes done by this sync, ${c.present.toLocaleString('en-US')} already on the service before it, ` +
+        `${c.failed.toLocaleString('en-US')} failed, of ${c.total.toLocaleString('en-US')}`;
+  return `${work}; ${p.requests} requests${rate}`;
 }
 
 function statusText(status: EngineStatus): string {

@@ -60,6 +60,10 @@ describe('voucher-desk queue, outbox and sync (the real binary)', () => {
       const present = await codesOnService(clientFor(sb), page.rows.map((r) => r.code));
       expect(present).not.toContain(first);
       expect(present.length).toBe(page.rows.length - 1);
+
+      await ok(['queue', 'reward', '--name', 'Walk coins', '--type', 'COIN', '--exchange-ratio', '1', '--points-ratio', '10', ...at]);
+      expect(await ok(['sync', ...at])).toMatch(/Sync finished\.\n1 of 1 operation done by this sync \(no codes\); \d+ requests/);
+      expect((await clientFor(sb).listRewards({ limit: 100 })).items.filter((r) => r.name === 'Walk coins')).toHaveLength(1);
     } finally {
       await spawnBin(['keys', 'delete', url], { env });
     }
