@@ -1,5 +1,6 @@
 import { cancelOperation, operationReport } from '../../outbox/report';
 import type { CodeFailure, OperationRecord } from '../../outbox/records';
+import { lastErrorNote } from '../../../shared/outbox/last-error-text';
 import { tallyText } from '../../../shared/outbox/tally-text';
 import { describeOperation } from '../../sync/dry-run';
 import { type Command, type CommandGroup, UsageError, positional } from '../command';
@@ -53,7 +54,7 @@ const show: Command = {
         { header: 'CODES', value: (c) => c.codes },
         { header: 'ATTEMPTS', value: (c) => c.attempts },
         { header: 'JOB', value: (c) => c.asyncActionId },
-        { header: 'LAST ERROR', value: (c) => (c.lastError ? `${c.lastError.status ?? c.lastError.name}: ${c.lastError.message}` : '') },
+        { header: 'LAST ERROR', value: (c) => lastErrorNote(c.state, c.lastError)?.text ?? '' },
       ]);
       const codeTable = (notes: CodeFailure[]) => table(notes, [
         { header: 'ROW', value: (f) => f.row },
