@@ -1,5 +1,5 @@
 import type { AsyncAction, Voucher } from '../../shared/api';
-import { GatewayError, ServiceError } from '../../shared/api/errors';
+import { isServiceAnswer } from '../../shared/api/errors';
 import { findOwnJob, probeSample, type CodeProbe, type SentRequest } from '../../shared/outbox/find-job';
 import { OPERATION_MARKER_KEY } from '../../shared/outbox/kinds';
 import { pollDelay } from '../../shared/outbox/polling';
@@ -31,7 +31,7 @@ export async function findVoucher(ctx: SyncContext, code: string): Promise<Vouch
   try {
     return await ctx.client.getVoucher(code);
   } catch (error) {
-    if (error instanceof ServiceError && !(error instanceof GatewayError) && error.status === 404) return undefined;
+    if (isServiceAnswer(error, 404)) return undefined;
     throw error;
   }
 }

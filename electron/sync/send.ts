@@ -1,15 +1,10 @@
-import { GatewayError, ServiceError } from '../../shared/api/errors';
+import { isServiceAnswer } from '../../shared/api/errors';
 import type { AddVoucherRequest } from '../../shared/api/operations/campaigns';
 import { pollDelay } from '../../shared/outbox/polling';
 import { bodyWithout } from '../../shared/outbox/subset-body';
 import { chunkCodes } from '../outbox/op-codes';
 import type { SyncContext, Work } from './context';
 import { ALREADY_THERE, reconcileChunk } from './reconcile';
-
-/** An answer with the service's own error object and this status (a gateway's page proves nothing). */
-function isServiceAnswer(error: unknown, status: number): error is ServiceError {
-  return error instanceof ServiceError && !(error instanceof GatewayError) && error.status === status;
-}
 
 /** The queued import body, less the codes reconciliation found on the service before this sync. */
 function importBody(ctx: SyncContext, work: Work): string {

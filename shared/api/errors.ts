@@ -129,6 +129,11 @@ export class GatewayError extends ServiceError {
   override name = 'GatewayError';
 }
 
+/** The service's own error object with this status (a gateway's page with the same status proves nothing). */
+export function isServiceAnswer(error: unknown, status: number): error is ServiceError {
+  return error instanceof ServiceError && !(error instanceof GatewayError) && error.status === status;
+}
+
 /** The connection failed or dropped; on a write the service may or may not have carried it out. */
 export class NetworkError extends ApiError {
   override name = 'NetworkError';
