@@ -58,6 +58,7 @@ export class SyncEngine {
   private readonly parsed = new Map<number, ParsedOperation>();
   private readonly ctx: SyncContext;
   private readonly retry: RetryPolicy;
+  private readonly random: () => number;
   private requests = 0;
   private lastProgressAt = 0;
   /** Operations open at some point of the current (or last) run: the ones its progress counts. */
@@ -66,6 +67,7 @@ export class SyncEngine {
   constructor(private readonly o: EngineOptions) {
     this.ctx = { outbox: o.outbox, client: o.client, clock: o.clock ?? { now: () => Date.now() } };
     this.retry = { ...DEFAULT_WRITE_RETRY, ...o.retry };
+    this.random = o.random ?? Math.random;
   }
 
   current(): EngineStatus {
@@ -152,7 +154,7 @@ export class SyncEngine {
         await pollChunk(this.ctx, work);
       } else {
         this.requests += 1;
-        const found = await reconcileChunk(this.ctx, work, this.o.random ?? Math.random);
+        const found = await reconcileChunk(this.ctx, work, this.random);
         if (found.type === 'not-carried-out') await this.sendAgain(work, found.present);
       }
       this.emit({ type: 'request', opId: work.op.id, chunk: work.chunk.idx, step: type, outcome: outbox.chunk(work.op.id, work.chunk.idx).state });
@@ -174,7 +176,7 @@ export class SyncEngine {
       await this.o.outbox.move(op.id, chunk.idx, { type: 'not-found' }, { nextTryAt: null }, [], present);
       return;
     }
-    const waitMs = retryDelay(chunk.attempts, this.retry, this.o.random ?? Math.random, undefined);
+    const waitMs = retryDelay(chunk.attempts, this.retry, this.random, undefined);
     if (mayRetry(chunk.attempts, now - (chunk.firstTryAt ?? now), waitMs, this.retry)) {
       await this.o.outbox.move(op.id, chunk.idx, { type: 'not-found' }, { nextTryAt: now + waitMs }, [], present);
     } else {
@@ -202,7 +204,7 @@ export class SyncEngine {
         return;
       case 'retry': {
         const attempts = type === 'send' ? chunk.attempts + 1 : chunk.polls + 1;
-        const waitMs = retryDelay(attempts, this.retry, this.o.random ?? Math.random, verdict.retryAfterMs);
+        const waitMs = retryDelay(attempts, this.retry, this.random, verdict.retryAfterMs);
         if (sending) await outbox.move(op.id, chunk.idx, { type: 'not-carried-out' }, { lastError, nextTryAt: now + waitMs });
         else await outbox.note(op.id, chunk.idx, { lastError, nextTryAt: now + waitMs });
         return;
