@@ -5,31 +5,66 @@ import { defineConfig } from 'vite';
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> };
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
-// Built once per entry (`--mode main|preload|csv-parse-worker`) so each is one self-contained
-// file. Main and the sandboxed preload are CommonJS, and the preload can require nothing but
-// 'electron'. The CSV worker is an ES module (it awaits at top level) that carries its dependencies
-// inside, so it runs unpacked from the asar archive, where node_modules is not.
-const entries = {
-  main: { input: 'electron/main.ts', format: 'cjs', external: ['electron', ...nodeBuiltins, ...Object.keys(pkg.dependencies)] },
-  preload: { input: 'electron/preload.ts', format: 'cjs', external: ['electron'] },
-  'csv-parse-worker': { input: 'electron/batches/csv-parse-worker.ts', format: 'es', external: nodeBuiltins },
-} as const;
+interface Entry {
+  input: string | Record<string, string>;
+  format: 'cjs' | 'es';
+  external: readonly string[];
+  outDir: string;
+  /** Only the first build into a folder empties it (no shell `rm`, so the scripts run on Windows too). */
+  emptyOutDir: boolean;
+}
+
+// Built once per mode (`--mode main|preload|csv-parse-worker|cli`). Main and the sandboxed preload
+// are CommonJS, and the preload can require nothing but 'electron'. The CSV worker is an ES module
+// (it awaits at top level) that carries its dependencies inside, so it runs unpacked from the asar
+// archive, where node_modules is not.
+// `cli` is what `bin/voucher-desk.js`, `npm run web` and `npm run sandbox` run: one ES build of the
+// three entry points plus a CSV worker of their own, split into chunks so that each command loads
+// only the modules it imports. keytar is native and sql.js finds its .wasm beside its own package
+// at run time, so both stay in node_modules; the rest is bundled, which spares Node resolving
+// and reading hundreds of small files at every start.
+const entries: Record<string, Entry> = {
+  main: {
+    input: 'electron/main.ts',
+    format: 'cjs',
+    external: ['electron', ...nodeBuiltins, ...Object.keys(pkg.dependencies)],
+    outDir: 'dist/main',
+    emptyOutDir: true,
+  },
+  preload: { input: 'electron/preload.ts', format: 'cjs', external: ['electron'], outDir: 'dist/main', emptyOutDir: false },
+  'csv-parse-worker': { input: 'electron/batches/csv-parse-worker.ts', format: 'es', external: nodeBuiltins, outDir: 'dist/main', emptyOutDir: false },
+  cli: {
+    input: {
+      cli: 'electron/cli.ts',
+      'web-cli': 'electron/host/web-cli.ts',
+      'sandbox-cli': 'electron/sandbox/main.ts',
+      'csv-parse-worker': 'electron/batches/csv-parse-worker.ts',
+    },
+    format: 'es',
+    external: [...nodeBuiltins, 'keytar', 'sql.js'],
+    outDir: 'dist/cli',
+    emptyOutDir: true,
+  },
+};
 
 export default defineConfig(({ mode }) => {
-  if (!(mode in entries)) throw new Error(`--mode must be one of ${Object.keys(entries).join(', ')}`);
-  const entry = entries[mode as keyof typeof entries];
+  const entry = entries[mode];
+  if (!entry) throw new Error(`--mode must be one of ${Object.keys(entries).join(', ')}`);
+  const ext = entry.format === 'es' ? 'mjs' : 'cjs';
   return {
     // What stays outside each bundle is decided by `external` below alone, not by Vite's SSR default.
     ssr: { noExternal: true },
     build: {
-      outDir: 'dist/main',
-      emptyOutDir: false,
-      ssr: entry.input,
+      outDir: entry.outDir,
+      emptyOutDir: entry.emptyOutDir,
+      ssr: true,
       target: 'node20',
       minify: false,
       rollupOptions: {
+        input: entry.input,
         external: (id: string) => entry.external.some((e) => id === e || id.startsWith(`${e}/`)),
-        output: { format: entry.format, entryFileNames: entry.format === 'es' ? '[name].mjs' : '[name].cjs' },
+        // Chunks sit beside the entries: the CSV worker is looked up beside the module that starts it.
+        output: { format: entry.format, entryFileNames: `[name].${ext}`, chunkFileNames: `[name]-[hash].${ext}` },
       },
     },
   };

@@ -3,6 +3,9 @@
 // dbus-run-session exists the suite re-runs itself inside a private D-Bus session with a throwaway,
 // unlocked gnome-keyring whose files live in a temp folder: the machine's own session and keyrings
 // are never touched, even on a desktop where a session bus is already running.
+// The tests and benchmarks run `bin/voucher-desk.js`, the sandbox and the CSV worker from the
+// command line's build (dist/cli), so that build is made from the current sources first (about a
+// second): what is tested is what ships, never a stale build.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +39,14 @@ function startKeyring() {
   }
 }
 
+function buildCli() {
+  const vite = ['node_modules/vite/bin/vite.js', 'build', '--config', 'vite.main.config.ts', '--mode', 'cli', '--logLevel', 'warn'];
+  if (spawnSync(process.execPath, vite, { stdio: 'inherit' }).status !== 0) {
+    console.error('The command line did not build (npm run build:cli); the tests run that build, so they cannot start.');
+    process.exit(1);
+  }
+}
+
 if (!process.env.VOUCHER_DESK_TEST_SESSION && has('dbus-run-session')) {
   const home = mkdtempSync(join(tmpdir(), 'voucher-desk-keyring-'));
   run(
@@ -57,5 +68,6 @@ if (!process.env.VOUCHER_DESK_TEST_SESSION && has('dbus-run-session')) {
     }
     startKeyring();
   }
+  buildCli();
   run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)], process.env);
 }

@@ -1,27 +1,38 @@
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ParsedMessage } from './csv-rows';
 import type { BatchDefaults } from './types';
 
 /**
- * The parsed rows of a CSV file, always read in a worker thread started from the file beside this
- * module (see workerSource). Ending the iteration early stops the worker.
+ * The parsed rows of a CSV file, always read in a worker thread started from the built worker file
+ * (see workerSource). Ending the iteration early stops the worker.
  */
 export function parsedCsvRows(file: string, defaults: BatchDefaults): AsyncIterable<ParsedMessage> {
   return fromWorker(workerSource(import.meta.url), file, defaults);
 }
 
-export type WorkerSource = { kind: 'bundle'; script: string } | { kind: 'sources'; script: string; tsx: string };
-
-/** The worker's file (or what starts it) is not where this build puts it; nothing falls back to reading in this thread. */
+/** The worker's file is not where this build puts it; nothing falls back to reading in this thread. */
 export class CsvWorkerMissingError extends Error {
   constructor(readonly file: string) {
-    super(`The CSV reader cannot start: ${file} is missing. Reinstall Voucher Desk, or from the sources run \`npm run build\` (or \`npm install\`) again.`);
+    super(`The CSV reader cannot start: ${file} is missing. Reinstall Voucher Desk, or from the sources run \`npm run build\` again.`);
     this.name = 'CsvWorkerMissingError';
   }
+}
+
+/**
+ * The worker is always the built csv-parse-worker.mjs, started as a file: in a build (main.cjs of
+ * the app, the chunks of dist/cli) it sits beside the module that starts it, and in the packaged
+ * app it is unpacked from the asar archive (build/electron-builder.yml), because a worker thread
+ * cannot start from inside one. Only the TypeScript sources themselves (loaded by the tests) have
+ * no build beside them; they use the command line's build, which `npm test` makes first.
+ */
+export function workerSource(moduleUrl: string): string {
+  if (!moduleUrl.startsWith('file:')) throw new CsvWorkerMissingError(`csv-parse-worker.mjs beside ${moduleUrl} (not a file)`);
+  const here = fileURLToPath(moduleUrl);
+  const folder = here.endsWith('.ts') ? join(dirname(here), '..', '..', 'dist', 'cli') : dirname(here);
+  return present(join(folder, 'csv-parse-worker.mjs').replace(/\.asar([\\/])/, '.asar.unpacked$1'));
 }
 
 function present(file: string): string {
@@ -29,40 +40,8 @@ function present(file: string): string {
   return file;
 }
 
-/**
- * One rule for every way the app runs: the worker sits beside the module that starts it. From the
- * TypeScript sources (the command line, tests, benchmarks, under tsx) that is csv-parse-worker.ts,
- * loaded through tsx; in a build (`npm run build`, the packaged app) this module is inside
- * main.cjs and the worker is the bundle csv-parse-worker.mjs beside it.
- */
-export function workerSource(moduleUrl: string): WorkerSource {
-  if (!moduleUrl.startsWith('file:')) throw new CsvWorkerMissingError(`csv-parse-worker beside ${moduleUrl} (not a file)`);
-  const here = fileURLToPath(moduleUrl);
-  if (!here.endsWith('.ts')) return bundledWorker(here);
-  const script = present(join(dirname(here), 'csv-parse-worker.ts'));
-  let tsxPackage: string;
-  try {
-    tsxPackage = createRequire(moduleUrl).resolve('tsx/package.json');
-  } catch {
-    throw new CsvWorkerMissingError(join(dirname(here), 'node_modules', 'tsx'));
-  }
-  return { kind: 'sources', script, tsx: present(join(dirname(tsxPackage), 'dist/esm/api/index.mjs')) };
-}
-
-/**
- * The worker bundle beside the main bundle. In the packaged app it is unpacked from the asar
- * archive (build/electron-builder.yml), because a worker thread cannot start from inside one.
- */
-export function bundledWorker(mainBundle: string): WorkerSource {
-  const beside = join(dirname(mainBundle), 'csv-parse-worker.mjs');
-  return { kind: 'bundle', script: present(beside.replace(/\.asar([\\/])/, '.asar.unpacked$1')) };
-}
-
-export async function* fromWorker(source: WorkerSource, file: string, defaults: BatchDefaults): AsyncGenerator<ParsedMessage> {
-  const worker =
-    source.kind === 'bundle'
-      ? new Worker(source.script, { workerData: { file, defaults } })
-      : new Worker(tsxBootstrap(source.tsx, source.script), { eval: true, workerData: { file, defaults } });
+export async function* fromWorker(script: string, file: string, defaults: BatchDefaults): AsyncGenerator<ParsedMessage> {
+  const worker = new Worker(script, { workerData: { file, defaults } });
   const queue: ParsedMessage[] = [];
   let failure: ParsedMessage | null = null;
   let wake: (() => void) | null = null;
@@ -100,10 +79,4 @@ export async function* fromWorker(source: WorkerSource, file: string, defaults: 
   } finally {
     await worker.terminate();
   }
-}
-
-// From the sources, the worker loads TypeScript through tsx, as the command line does.
-function tsxBootstrap(tsx: string, script: string): string {
-  return `import(${JSON.stringify(pathToFileURL(tsx).href)})
-    .then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(script).href)}); })`;
 }

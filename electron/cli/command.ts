@@ -1,4 +1,4 @@
-import { InvalidRequestError } from '../../shared/api';
+import { InvalidRequestError } from '../../shared/api/errors';
 import type { LibraryServices } from '../batches/library';
 import type { SecretStore } from '../secrets/secret-store';
 import type { CliIo } from './io';
@@ -41,14 +41,20 @@ export interface Command {
   rawArgs?: boolean;
 }
 
-export interface CommandGroup {
-  name: string;
-  summary: string;
+/** The subcommands of a group, in the group's own file (imported only when the group is used). */
+export interface GroupCommands {
   commands: Command[];
   /** Run when the group is given without a subcommand, or with options only (`sync --dry-run`). */
   defaultCommand?: string;
   /** The default command also runs when the first argument names no subcommand (`earning-rule <id>`). */
   defaultTakesArguments?: boolean;
+}
+
+/** A group as the general help lists it; its commands are loaded on use. */
+export interface CommandGroup {
+  name: string;
+  summary: string;
+  load(): Promise<GroupCommands>;
 }
 
 /** Wrong use of the command line: printed with the usage, exit code 2. */

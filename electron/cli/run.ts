@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { type LibraryServices, openLibraryServices } from '../batches/library';
+import type { LibraryServices } from '../batches/library';
 import { KeytarSecretStore, KEYCHAIN_SERVICE } from '../secrets/keytar-store';
 import type { SecretStore } from '../secrets/secret-store';
 import { resolveDataDir } from '../store/data-dir';
-import { type CliContext, type Command, type CommandGroup, type OptionSpec, type ParsedArgs, UsageError } from './command';
+import { type CliContext, type Command, type CommandGroup, type GroupCommands, type OptionSpec, type ParsedArgs, UsageError } from './command';
 import type { CliIo } from './io';
 
 export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
@@ -26,21 +26,22 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
   const { io, groups } = deps;
   const [groupName, given, ...after] = argv;
   const group = groups.find((g) => g.name === groupName);
-  const asksHelp = given === '--help' || given === '-h' || given === 'help';
-  const takesArgument = group?.defaultTakesArguments === true && !asksHelp && !group.commands.some((c) => c.name === given);
-  const useDefault = group?.defaultCommand !== undefined && (given === undefined || (given.startsWith('-') && !asksHelp) || takesArgument);
-  const commandName = useDefault ? group?.defaultCommand : given;
-  const rest = useDefault && given !== undefined ? [given, ...after] : after;
   if (!group) {
     const wanted = groupName === undefined || groupName === '--help' || groupName === '-h' || groupName === 'help';
     (wanted ? io.out : io.err)(generalHelp(groups));
     if (!wanted) io.err(`voucher-desk: unknown command "${groupName}"\n`);
     return wanted ? 0 : 2;
   }
-  const command = group.commands.find((c) => c.name === commandName);
+  const loaded = await group.load();
+  const asksHelp = given === '--help' || given === '-h' || given === 'help';
+  const takesArgument = loaded.defaultTakesArguments === true && !asksHelp && !loaded.commands.some((c) => c.name === given);
+  const useDefault = loaded.defaultCommand !== undefined && (given === undefined || (given.startsWith('-') && !asksHelp) || takesArgument);
+  const commandName = useDefault ? loaded.defaultCommand : given;
+  const rest = useDefault && given !== undefined ? [given, ...after] : after;
+  const command = loaded.commands.find((c) => c.name === commandName);
   if (!command) {
     const wanted = commandName === undefined || commandName === '--help' || commandName === '-h' || commandName === 'help';
-    (wanted ? io.out : io.err)(groupHelp(group));
+    (wanted ? io.out : io.err)(groupHelp(group, loaded));
     if (!wanted) io.err(`voucher-desk: unknown command "${group.name} ${commandName}"\n`);
     return wanted ? 0 : 2;
   }
@@ -58,7 +59,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
       io,
       json,
       dataDir,
-      library: async () => (library ??= await openLibraryServices(dataDir)),
+      library: async () => (library ??= await (await import('../batches/library')).openLibraryServices(dataDir)),
       secrets: (): SecretStore => new KeytarSecretStore(deps.env[KEYCHAIN_SERVICE_ENV] || KEYCHAIN_SERVICE),
     };
     const output = await command.run(ctx, args);
@@ -107,8 +108,8 @@ function generalHelp(groups: readonly CommandGroup[]): string {
   return `Usage: voucher-desk <command> <subcommand> [options]\n\nCommands:\n${lines}\n\nGlobal options:\n${optionLines(GLOBAL_OPTIONS)}\n\nRun \`voucher-desk <command> --help\` for its subcommands.\n`;
 }
 
-function groupHelp(group: CommandGroup): string {
-  const lines = group.commands.map((c) => `  ${`${c.name} ${c.usage}`.padEnd(34)} ${c.summary}`).join('\n');
+function groupHelp(group: CommandGroup, loaded: GroupCommands): string {
+  const lines = loaded.commands.map((c) => `  ${`${c.name} ${c.usage}`.padEnd(34)} ${c.summary}`).join('\n');
   return `Usage: voucher-desk ${group.name} <subcommand> [options]\n\n${group.summary}\n\nSubcommands:\n${lines}\n`;
 }
 

@@ -19,7 +19,8 @@ Options:
   --memory-keychain  keep API keys in memory for this run instead of the OS keychain
   --help             show this text`;
 
-export const DEFAULT_RENDERER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/renderer');
+// This module runs bundled in dist/cli (`npm run web`), beside the renderer's dist/renderer.
+export const DEFAULT_RENDERER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../renderer');
 
 export interface WebAppOptions {
   dataDir: string;

@@ -1,4 +1,3 @@
-import { pathToFileURL } from 'node:url';
 import { parseSandboxArgs, USAGE, UsageError } from './cli-args';
 import { startSandbox } from './server';
 import { CLUSTERS, type RunningSandbox, type SandboxOptions } from './types';
@@ -61,8 +60,4 @@ export async function runSandboxCli(argv: readonly string[], io: CliIo = console
   await sb.close();
   io.out('Sandbox stopped.');
   return 0;
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runSandboxCli(process.argv.slice(2)).then((code) => process.exit(code));
 }

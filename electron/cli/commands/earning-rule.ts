@@ -1,6 +1,6 @@
 import { describeEarningRule } from '../../../shared/domain/earning-rule-summary';
 import { fetchEarningRule, getCachedEarningRule } from '../../cache';
-import { type Command, type CommandGroup, positional } from '../command';
+import { type Command, type GroupCommands, positional } from '../command';
 import { TARGET_OPTION, clientFor, resolveTarget } from '../target-client';
 import { withCache } from './cache-access';
 
@@ -24,9 +24,7 @@ const show: Command = {
   },
 };
 
-export const earningRuleCommands: CommandGroup = {
-  name: 'earning-rule',
-  summary: 'one earning rule (beta endpoint): its effects and points expiration; cached for offline reading',
+export const earningRuleCommands: GroupCommands = {
   commands: [show],
   defaultCommand: 'show',
   defaultTakesArguments: true,

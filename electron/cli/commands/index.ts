@@ -1,23 +1,31 @@
 import type { CommandGroup } from '../command';
-import { exportCsv, generate, importCsv } from './batch-data';
-import { create, duplicate, list, remove, rename, restore, setDefaults, show, trash } from './batch-manage';
-import { earningRuleCommands } from './earning-rule';
-import { keysCommands } from './keys';
-import { libraryCommands } from './library';
-import { outboxCommands } from './outbox';
-import { publicationsCommands } from './publications';
-import { queueCommands } from './queue';
-import { rewardsCommands } from './rewards';
-import { sandboxCommands } from './sandbox';
-import { stacksCommands } from './stacks';
-import { syncCommands } from './sync';
 
-const batchCommands: CommandGroup = {
-  name: 'batch',
-  summary: 'batches of voucher drafts in the offline library',
-  commands: [create, list, show, rename, duplicate, setDefaults, importCsv, generate, exportCsv, remove, restore, trash],
-};
-
-/** Every command group of `voucher-desk`; a new group is a file in this folder added here. */
-export const commandGroups: readonly CommandGroup[] = [keysCommands, batchCommands, libraryCommands, queueCommands, outboxCommands, syncCommands,
-  publicationsCommands, stacksCommands, rewardsCommands, earningRuleCommands, sandboxCommands];
+/**
+ * Every command group of `voucher-desk`; a new group is a file in this folder added here. Each is
+ * imported only when its name is given, so a command loads just the modules it uses (start-up time).
+ */
+export const commandGroups: readonly CommandGroup[] = [
+  { name: 'keys', summary: 'API keys per target, kept in the OS keychain', load: async () => (await import('./keys')).keysCommands },
+  { name: 'batch', summary: 'batches of voucher drafts in the offline library', load: async () => (await import('./batch')).batchCommands },
+  { name: 'library', summary: 'check the data folder, restore a kept copy, or start fresh', load: async () => (await import('./library')).libraryCommands },
+  { name: 'queue', summary: 'queue operations for the next sync (works offline)', load: async () => (await import('./queue')).queueCommands },
+  { name: 'outbox', summary: 'what is queued for sync: list, show, cancel, retry', load: async () => (await import('./outbox')).outboxCommands },
+  { name: 'sync', summary: 'send the outbox to the service (--dry-run shows the plan)', load: async () => (await import('./sync')).syncCommands },
+  {
+    name: 'publications',
+    summary: 'publication history: pull it into the offline cache, list it offline',
+    load: async () => (await import('./publications')).publicationsCommands,
+  },
+  { name: 'stacks', summary: 'promotion stacks, offline from the cache (--pull to fetch)', load: async () => (await import('./stacks')).stacksCommands },
+  { name: 'rewards', summary: 'rewards, offline from the cache (--pull to fetch)', load: async () => (await import('./rewards')).rewardsCommands },
+  {
+    name: 'earning-rule',
+    summary: 'one earning rule (beta endpoint): its effects and points expiration; cached for offline reading',
+    load: async () => (await import('./earning-rule')).earningRuleCommands,
+  },
+  {
+    name: 'sandbox',
+    summary: 'the local sandbox of the promotion service, for trying everything without an account',
+    load: async () => (await import('./sandbox')).sandboxCommands,
+  },
+];

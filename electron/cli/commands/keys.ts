@@ -1,5 +1,5 @@
 import { type StoredKeySummary, normalizeTarget, summarize } from '../../secrets/secret-store';
-import { type Command, type CommandGroup, UsageError, positional, stringOption, typedTarget } from '../command';
+import { type Command, type GroupCommands, UsageError, positional, stringOption, typedTarget } from '../command';
 import { table } from '../format';
 
 const listColumns = [
@@ -60,8 +60,6 @@ const remove: Command = {
   },
 };
 
-export const keysCommands: CommandGroup = {
-  name: 'keys',
-  summary: 'API keys per target, kept in the OS keychain',
+export const keysCommands: GroupCommands = {
   commands: [set, show, remove],
 };

@@ -1,7 +1,7 @@
 import { restoreSummary } from '../../store/advice';
 import { DATABASE_NAMES, type DatabaseName } from '../../store/kept';
 import { type DataDirHealth, type FileProblem, type KeptCopy, checkDataDir, checkSettings, listCopies, restoreCopy, startFresh } from '../../store/health';
-import { type Command, type CommandGroup, UsageError } from '../command';
+import { type Command, type GroupCommands, UsageError } from '../command';
 import { table } from '../format';
 
 // `voucher-desk library ...`: the way out when a database was refused. These commands never open a
@@ -88,8 +88,6 @@ const fresh: Command = {
   },
 };
 
-export const libraryCommands: CommandGroup = {
-  name: 'library',
-  summary: 'check the data folder, restore a kept copy, or start fresh',
+export const libraryCommands: GroupCommands = {
   commands: [check, restore, fresh],
 };

@@ -3,7 +3,7 @@ import type { CodeFailure, OperationRecord } from '../../outbox/records';
 import { lastErrorNote } from '../../../shared/outbox/last-error-text';
 import { tallyText } from '../../../shared/outbox/tally-text';
 import { describeOperation } from '../../sync/dry-run';
-import { type Command, type CommandGroup, UsageError, positional } from '../command';
+import { type Command, type GroupCommands, UsageError, positional } from '../command';
 import { count, table } from '../format';
 import { withOutbox } from './outbox-access';
 
@@ -99,9 +99,7 @@ const retry: Command = {
     }),
 };
 
-export const outboxCommands: CommandGroup = {
-  name: 'outbox',
-  summary: 'what is queued for sync: list, show, cancel, retry',
+export const outboxCommands: GroupCommands = {
   commands: [list, show, cancel, retry],
   defaultCommand: 'list',
 };

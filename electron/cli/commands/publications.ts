@@ -1,6 +1,6 @@
 import { HistoryTooLargeError, type Publication } from '../../../shared/api';
 import { CACHE_LIMIT_MAX, pullPublications, queryCachedPublications, type CachedPublicationsPage } from '../../cache';
-import { type Command, type CommandGroup, integerOption } from '../command';
+import { type Command, type GroupCommands, integerOption } from '../command';
 import { count, progressBar, table } from '../format';
 import { TARGET_OPTION, clientFor, resolveTarget } from '../target-client';
 import { withCache } from './cache-access';
@@ -88,8 +88,6 @@ const list: Command = {
   },
 };
 
-export const publicationsCommands: CommandGroup = {
-  name: 'publications',
-  summary: 'publication history: pull it into the offline cache, list it offline',
+export const publicationsCommands: GroupCommands = {
   commands: [pull, list],
 };

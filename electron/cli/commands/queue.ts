@@ -3,7 +3,7 @@ import { queueAddToCampaign, queueImport } from '../../outbox/queue-batch';
 import { queueDelete, queueReward } from '../../outbox/queue-other';
 import { IMPORT_MAX_CODES } from '../../../shared/domain/chunk-planner';
 import type { RewardRequest } from '../../../shared/outbox/kinds';
-import { type Command, type CommandGroup, type ParsedArgs, UsageError, integerOption, positional, stringOption } from '../command';
+import { type Command, type GroupCommands, type ParsedArgs, UsageError, integerOption, positional, stringOption } from '../command';
 import type { CliContext } from '../command';
 import { withOutbox } from './outbox-access';
 
@@ -123,8 +123,6 @@ const remove: Command = {
   },
 };
 
-export const queueCommands: CommandGroup = {
-  name: 'queue',
-  summary: 'queue operations for the next sync (works offline)',
+export const queueCommands: GroupCommands = {
   commands: [importJson, importCsv, addToCampaign, reward, remove],
 };

@@ -1,6 +1,6 @@
 import type { Reward } from '../../../shared/api';
 import { listCachedRewards, pullRewards, type PullSummary } from '../../cache';
-import type { Command, CommandGroup } from '../command';
+import type { Command, GroupCommands } from '../command';
 import { count, table } from '../format';
 import { TARGET_OPTION, clientFor, resolveTarget } from '../target-client';
 import { withCache } from './cache-access';
@@ -34,9 +34,7 @@ const show: Command = {
   },
 };
 
-export const rewardsCommands: CommandGroup = {
-  name: 'rewards',
-  summary: 'rewards, offline from the cache (--pull to fetch)',
+export const rewardsCommands: GroupCommands = {
   commands: [show],
   defaultCommand: 'show',
 };

@@ -1,5 +1,5 @@
 import { runSandboxCli } from '../../sandbox/cli';
-import { type Command, type CommandGroup, UsageError } from '../command';
+import { type Command, type GroupCommands, UsageError } from '../command';
 
 const run: Command = {
   name: 'run',
@@ -14,9 +14,7 @@ const run: Command = {
   },
 };
 
-export const sandboxCommands: CommandGroup = {
-  name: 'sandbox',
-  summary: 'the local sandbox of the promotion service, for trying everything without an account',
+export const sandboxCommands: GroupCommands = {
   commands: [run],
   defaultCommand: 'run',
 };

@@ -1,6 +1,6 @@
 import { buildStacksQuery, type PromotionStack, type StackOrder } from '../../../shared/api';
 import { pullCampaignStacks, pullStacks, queryCachedStacks, type PullSummary, type StackSelection } from '../../cache';
-import { type Command, type CommandGroup, type ParsedArgs, checkedOptions, stringOption } from '../command';
+import { type Command, type GroupCommands, type ParsedArgs, checkedOptions, stringOption } from '../command';
 import { count, table } from '../format';
 import { TARGET_OPTION, clientFor, resolveTarget } from '../target-client';
 import { withCache } from './cache-access';
@@ -68,9 +68,7 @@ const show: Command = {
   },
 };
 
-export const stacksCommands: CommandGroup = {
-  name: 'stacks',
-  summary: 'promotion stacks, offline from the cache (--pull to fetch)',
+export const stacksCommands: GroupCommands = {
   commands: [show],
   defaultCommand: 'show',
 };

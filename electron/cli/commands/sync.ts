@@ -5,7 +5,7 @@ import { dryRun } from '../../sync/dry-run';
 import type { SyncProgress } from '../../sync/progress';
 import { resolveSyncTarget, type SyncTarget } from '../../sync/target';
 import type { Outbox } from '../../outbox/outbox';
-import { type CliContext, type Command, type CommandGroup, stringOption, typedTarget } from '../command';
+import { type CliContext, type Command, type GroupCommands, stringOption, typedTarget } from '../command';
 import { count, progressBar, table } from '../format';
 import { withOutbox } from './outbox-access';
 
@@ -120,9 +120,7 @@ const run: Command = {
     }),
 };
 
-export const syncCommands: CommandGroup = {
-  name: 'sync',
-  summary: 'send the outbox to the service (--dry-run shows the plan)',
+export const syncCommands: GroupCommands = {
   commands: [run],
   defaultCommand: 'run',
 };

@@ -22,11 +22,11 @@ function cpuMsOf(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
 
-/** A fresh in-memory sandbox in its own Node process (`node --import tsx`, one process, so its pid is the server's). */
+/** A fresh in-memory sandbox in its own Node process (the build `npm run bench` makes first, one process, so its pid is the server's). */
 export async function startSandboxProcess(): Promise<SandboxProcess> {
   const appId = `bench-${process.pid}-${Date.now()}`;
   const appToken = `token-${Math.random().toString(36).slice(2)}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'electron/sandbox/cli.ts', '--app-id', appId, '--app-token', appToken], {
+  const child: ChildProcess = spawn(process.execPath, ['dist/cli/sandbox-cli.mjs', '--app-id', appId, '--app-token', appToken], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CsvWorkerMissingError, bundledWorker, fromWorker, workerSource } from '../../../electron/batches/csv-parse-thread';
+import { CsvWorkerMissingError, fromWorker, workerSource } from '../../../electron/batches/csv-parse-thread';
 import { readCsvRows, type ParsedMessage } from '../../../electron/batches/csv-rows';
 import { buildBundle } from '../../unit/shell/bundle-build';
 import { writeFixtureCsv } from './csv-fixture';
@@ -16,8 +16,9 @@ let main = '';
 
 beforeAll(() => {
   outDir = mkdtempSync(join(os.tmpdir(), 'vd-csv-worker-'));
-  code = buildBundle('csv-parse-worker', outDir);
+  // In the order of `npm run build`: the main build empties the folder first.
   main = buildBundle('main', outDir);
+  code = buildBundle('csv-parse-worker', outDir);
 });
 
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
@@ -40,7 +41,7 @@ describe('the bundled CSV worker', () => {
     // Inside main.cjs the module's own URL is main.cjs's, so the worker is looked up beside it.
     expect(main).toContain('workerSource(require("url").pathToFileURL(__filename).href)');
     const source = workerSource(pathToFileURL(join(outDir, 'main.cjs')).href);
-    expect(source).toEqual({ kind: 'bundle', script: join(outDir, 'csv-parse-worker.mjs') });
+    expect(source).toBe(join(outDir, 'csv-parse-worker.mjs'));
     const csv = join(outDir, 'in.csv');
     await writeFixtureCsv(csv, 5_000, new Set([7, 4_321]));
     const defaults = { ...PERCENT_DEFAULTS, category: 'default' };
@@ -52,7 +53,7 @@ describe('the bundled CSV worker', () => {
     mkdirSync(join(resources, 'app.asar.unpacked', 'dist', 'main'), { recursive: true });
     const unpacked = join(resources, 'app.asar.unpacked', 'dist', 'main', 'csv-parse-worker.mjs');
     writeFileSync(unpacked, '');
-    expect(bundledWorker(join(resources, 'app.asar', 'dist', 'main', 'main.cjs'))).toEqual({ kind: 'bundle', script: unpacked });
+    expect(workerSource(pathToFileURL(join(resources, 'app.asar', 'dist', 'main', 'main.cjs')).href)).toBe(unpacked);
   });
 
   it('fails loudly, naming the missing file, instead of reading in the main thread', () => {
@@ -60,7 +61,8 @@ describe('the bundled CSV worker', () => {
     const fromBuild = () => workerSource(pathToFileURL(join(elsewhere, 'main.cjs')).href);
     expect(fromBuild).toThrow(CsvWorkerMissingError);
     expect(fromBuild).toThrow(`The CSV reader cannot start: ${join(elsewhere, 'csv-parse-worker.mjs')} is missing.`);
-    const fromSources = () => workerSource(pathToFileURL(join(elsewhere, 'csv-parse-thread.ts')).href);
-    expect(fromSources).toThrow(`${join(elsewhere, 'csv-parse-worker.ts')} is missing`);
+    // The sources use the command line's build (dist/cli), never the TypeScript worker through a loader.
+    const fromSources = () => workerSource(pathToFileURL(join(elsewhere, 'electron', 'batches', 'csv-parse-thread.ts')).href);
+    expect(fromSources).toThrow(`${join(elsewhere, 'dist', 'cli', 'csv-parse-worker.mjs')} is missing`);
   });
 });

@@ -8,7 +8,7 @@ import { createClient, type Publication, type VoucherClient } from '../../../sha
 import { makeTempDir } from '../cache/temp';
 import { spawnBin, spawnJson } from './spawn-bin';
 
-// Each test spawns the binary several times (tsx compiles on start), slow on a busy machine.
+// Each test spawns the binary several times, slow on a busy machine.
 vi.setConfig({ testTimeout: 180_000 });
 
 const env = { VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-inspect-test-${randomUUID()}`, VOUCHER_DESK_TARGET: '' };

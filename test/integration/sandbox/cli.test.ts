@@ -13,7 +13,7 @@ interface Run {
 }
 
 function runCli(args: string[]): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/sandbox/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['dist/cli/sandbox-cli.mjs', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let text = '';
   child.stdout?.on('data', (chunk) => (text += String(chunk)));
