@@ -10,17 +10,27 @@ export type SendEvent = (event: EventChannel, payload: unknown) => void;
 
 /**
  * Every event passes its schema before it leaves main, so a service bug is caught here, not in
- * the renderer. Sync progress also drives the gate the updater waits on.
+ * the renderer. Events only report on work (a sync, an import) and are emitted from inside it, so
+ * one that breaks the contract is logged and dropped: it never aborts the work it reports on.
+ * Sync progress also drives the gate the updater waits on, read even from a malformed event, so
+ * an update never installs under a running sync.
  */
-export function createEventEmitter(send: SendEvent, syncGate: SyncGate): EmitEvent {
+export function createEventEmitter(send: SendEvent, syncGate: SyncGate, log: (message: string) => void): EmitEvent {
   return (event, payload) => {
+    if (event === 'sync.progress') followSync(syncGate, payload);
     const schema: z.ZodType = eventContract[event];
     const parsed = schema.safeParse(payload);
     if (!parsed.success) {
+      // Field paths and the rule broken, never the values: a payload may carry anything.
       const fields = parsed.error.issues.map((i) => `${i.path.join('.') || '(payload)'}: ${i.message}`).join('; ');
-      throw new Error(`Event ${event} does not match the contract: ${fields}`);
+      log(`event ${event} dropped: it does not match the contract (${fields})`);
+      return;
     }
-    if (event === 'sync.progress') syncGate.setBusy((parsed.data as EventPayload<'sync.progress'>).running);
     send(event, parsed.data);
   };
+}
+
+function followSync(syncGate: SyncGate, payload: unknown): void {
+  const running = typeof payload === 'object' && payload !== null ? (payload as { running?: unknown }).running : undefined;
+  if (typeof running === 'boolean') syncGate.setBusy(running);
 }

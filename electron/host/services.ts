@@ -23,6 +23,8 @@ export interface ServicesOptions {
   send: SendEvent;
   /** Where API keys are kept; the OS keychain unless a test or `npm run web --memory-keychain` says otherwise. */
   secrets?: { store: SecretStore; label: string };
+  /** Where a dropped event is reported (an event outside the contract); the console by default. */
+  log?: (message: string) => void;
 }
 
 export interface Services {
@@ -45,7 +47,7 @@ export interface Services {
 export function createServices(options: ServicesOptions): Services {
   const lifecycle = createLifecycle();
   const syncGate = createSyncGate();
-  const emit = createEventEmitter(options.send, syncGate);
+  const emit = createEventEmitter(options.send, syncGate, options.log ?? ((message) => console.warn(`[events] ${message}`)));
   const library = lazyLibrary(options.dataDir, lifecycle);
   mkdirSync(options.dataDir, { recursive: true });
   const settings = new SettingsFile(options.dataDir);
