@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { app } from 'electron';
 import { autoUpdater } from 'electron-updater';
 import type { UpdateStatus } from '../shared/ipc/update-status';
@@ -21,15 +23,21 @@ export interface Updater {
   checkOnStart(): void;
 }
 
-// The feed comes from app-update.yml, which electron-builder writes from build/electron-builder.yml.
+// electron-builder writes app-update.yml beside app.asar from `publish` in build/electron-builder.yml,
+// and electron-updater reads its feed from there; a build that sets none has no such file.
+function installedAppUpdateYml(): string | undefined {
+  const file = join(process.resourcesPath, 'app-update.yml');
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+}
+
 export function createUpdater(options: UpdaterOptions): Updater {
   autoUpdater.autoDownload = false;
   autoUpdater.autoInstallOnAppQuit = false;
   autoUpdater.logger = null;
 
-  const controller = createUpdateController(initialUpdateStatus({ isPackaged: app.isPackaged, env: process.env }), (status) =>
-    options.emit('update.status', status),
-  );
+  const initial = initialUpdateStatus({ isPackaged: app.isPackaged, env: process.env, appUpdateYml: app.isPackaged ? installedAppUpdateYml() : undefined });
+  if (initial.phase === 'disabled') options.log(`updates are off: ${initial.reason}`);
+  const controller = createUpdateController(initial, (status) => options.emit('update.status', status));
 
   function fail(error: unknown): void {
     const message = error instanceof Error ? error.message : String(error);

@@ -12,7 +12,7 @@ interface BuilderConfig {
   /** Normalised by electron-builder into file sets. */
   files: { filter: string[] }[];
   asarUnpack: string[];
-  publish: { provider: string; url: string }[];
+  publish?: { provider: string; url: string }[] | null;
   linux: { target: string[]; icon: string };
   mac: { target: string[]; hardenedRuntime: boolean; entitlements: string; entitlementsInherit: string; icon: string };
   win: { target: string[]; icon: string };
@@ -71,10 +71,22 @@ describe('electron-builder configuration', () => {
     expect(existsSync('node_modules/sql.js/dist/sql-wasm.wasm')).toBe(true);
   });
 
-  it('publishes to a generic update feed over HTTPS', () => {
-    const [feed] = config.publish;
-    expect(feed?.provider).toBe('generic');
-    expect(feed?.url).toMatch(/^https:\/\//);
+  it('names no update feed until a real one is set, so the installed app never checks a made-up address', () => {
+    expect(config.publish ?? null).toBeNull();
+    expect(readFileSync(configPath, 'utf8')).not.toMatch(/\.invalid\/|placeholder/i);
+  });
+
+  it("runs every npm script on Windows' shell too: Node tools joined by &&, no POSIX builtins", () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+    const tools = new Set(['node', 'npm', 'vite', 'tsc', 'svelte-check', 'electron', 'electron-builder', 'tsx', 'eslint', 'prettier']);
+    const strays = Object.entries(pkg.scripts).flatMap(([name, script]) =>
+      script
+        .split('&&')
+        .map((command) => command.trim())
+        .filter((command) => !tools.has(command.split(/\s+/)[0] ?? '') || /[;|<>`$]|\|\|/.test(command))
+        .map((command) => `${name}: ${command}`),
+    );
+    expect(strays).toEqual([]);
   });
 
   it('grants macOS only the entitlements Electron needs for its JIT', () => {

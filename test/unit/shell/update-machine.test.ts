@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UpdateStatus } from '../../../shared/ipc/update-status';
 import { updateStatusSchema } from '../../../shared/ipc/update-status';
-import { initialUpdateStatus } from '../../../electron/update/availability';
+import { initialUpdateStatus, updateFeedOf } from '../../../electron/update/availability';
 import { createUpdateController } from '../../../electron/update/controller';
 import { nextUpdate, type UpdateEvent } from '../../../electron/update/machine';
 import { createSyncGate } from '../../../electron/update/sync-gate';
@@ -130,13 +130,29 @@ describe('updater decisions', () => {
 });
 
 describe('updater availability', () => {
+  // As electron-builder writes it beside app.asar from `publish` in build/electron-builder.yml.
+  const genericFeed = 'provider: generic\nurl: https://updates.example.com/linux/x64\nchannel: latest\nupdaterCacheDirName: voucher-desk-updater\n';
+
   it('is off when unpackaged or turned off by the administrator', () => {
-    expect(initialUpdateStatus({ isPackaged: false, env: {} }).phase).toBe('disabled');
-    expect(initialUpdateStatus({ isPackaged: true, env: { VOUCHER_DESK_DISABLE_UPDATES: '1' } })).toEqual({
+    expect(initialUpdateStatus({ isPackaged: false, env: {}, appUpdateYml: genericFeed }).phase).toBe('disabled');
+    expect(initialUpdateStatus({ isPackaged: true, env: { VOUCHER_DESK_DISABLE_UPDATES: '1' }, appUpdateYml: genericFeed })).toEqual({
       phase: 'disabled',
       reason: 'turned off by VOUCHER_DESK_DISABLE_UPDATES',
     });
-    expect(initialUpdateStatus({ isPackaged: true, env: { VOUCHER_DESK_DISABLE_UPDATES: '0' } })).toEqual({ phase: 'idle' });
+    expect(initialUpdateStatus({ isPackaged: true, env: { VOUCHER_DESK_DISABLE_UPDATES: '0' }, appUpdateYml: genericFeed })).toEqual({ phase: 'idle' });
+  });
+
+  it('is off, saying why, in an installed app whose build names no feed', () => {
+    const off = { phase: 'disabled', reason: 'this build names no update feed (publish in build/electron-builder.yml)' };
+    expect(initialUpdateStatus({ isPackaged: true, env: {}, appUpdateYml: undefined })).toEqual(off);
+    expect(initialUpdateStatus({ isPackaged: true, env: {}, appUpdateYml: 'updaterCacheDirName: voucher-desk-updater\n' })).toEqual(off);
+  });
+
+  it("reads the feed from the build's app-update.yml: a URL, or a provider with its repository", () => {
+    expect(updateFeedOf(genericFeed)).toBe('https://updates.example.com/linux/x64');
+    expect(updateFeedOf("owner: acme\nrepo: voucher-desk\nprovider: github\n")).toBe('github acme/voucher-desk');
+    expect(updateFeedOf('provider: "s3"\nbucket: b\n')).toBe('s3');
+    expect(updateFeedOf(undefined)).toBeUndefined();
   });
 });
 
