@@ -57,13 +57,13 @@ export async function handle(p: Pipeline, cluster: Cluster, req: IncomingMessage
     return;
   }
 
-  const seq = p.log.arrive();
+  const arrival = p.log.arrive();
   const at = isoNow(p.state);
   p.counters.requests += 1;
   const o = await serve(p, cluster, { method, path: url.pathname, requestId }, () => readBody(req).then((body) => ctx(body)));
   const rate = o.rate ?? p.rateLimiter.peek();
   const fault = faultKind(o.decision);
-  const record = { seq, at, method, path: url.pathname, appId: o.appId, fault, carriedOut: o.carriedOut };
+  const record = { ...arrival, at, method, path: url.pathname, appId: o.appId, fault, carriedOut: o.carriedOut };
   if (o.decision.kind === 'drop') {
     // The client never learns the outcome.
     p.log.add({ ...record, status: 0 });

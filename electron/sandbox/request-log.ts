@@ -10,10 +10,10 @@ export class RequestLog {
 
   constructor(private readonly capacity = REQUEST_LOG_CAPACITY) {}
 
-  /** Numbers a request on arrival. */
-  arrive(): number {
+  /** Numbers a request on arrival and notes when it came, on the machine's clock. */
+  arrive(): Pick<SandboxRequestRecord, 'seq' | 'receivedAtMs'> {
     this.seq += 1;
-    return this.seq;
+    return { seq: this.seq, receivedAtMs: Date.now() };
   }
 
   add(record: SandboxRequestRecord): void {

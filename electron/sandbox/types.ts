@@ -39,6 +39,11 @@ export interface SandboxRequestRecord {
   seq: number;
   /** Arrival time, ISO, on the sandbox clock. */
   at: string;
+  /**
+   * Arrival on the machine's own clock (Date.now()), whatever the sandbox clock says, so a client in
+   * another process can be timed against it (e.g. from its start to its first request).
+   */
+  receivedAtMs: number;
   method: string;
   /** The URL pathname, codes percent-encoded as received. */
   path: string;

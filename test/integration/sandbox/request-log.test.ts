@@ -6,6 +6,7 @@ import { admin, bearer, call, sandbox, token } from './helpers';
 describe('request log', () => {
   it('logs every API request with what the client got, on every cluster port, leaving out /__sandbox/', async () => {
     const clock = createManualClock(Date.UTC(2026, 2, 3, 4, 5, 6));
+    const before = Date.now();
     const sb = await sandbox({ clock, faults: { failNext: { count: 1, status: 503, path: '/v1/publications' } } });
     await call(sb, 'GET', '/v1/vouchers/A%20B');
     await call(sb, 'GET', '/v1/vouchers/SUMMER-001', { headers: {} });
@@ -21,7 +22,12 @@ describe('request log', () => {
     const app = sb.credentials.appId;
     const first = new Date(Date.UTC(2026, 2, 3, 4, 5, 6)).toISOString();
     const later = new Date(Date.UTC(2026, 2, 3, 4, 5, 7)).toISOString();
-    expect(answer.body.requests).toEqual([
+    const after = Date.now();
+    const received = answer.body.requests.map((r: { receivedAtMs: number }) => r.receivedAtMs);
+    // On the machine's clock, not the sandbox's manual one: in arrival order, within this test's run.
+    expect(received).toEqual([...received].sort((a, b) => a - b));
+    expect(received.every((ms: number) => ms >= before && ms <= after)).toBe(true);
+    expect(answer.body.requests.map(({ receivedAtMs: _, ...r }: { receivedAtMs: number }) => r)).toEqual([
       { seq: 1, at: first, method: 'GET', path: '/v1/vouchers/A%20B', appId: app, status: 404, fault: null, carriedOut: false },
       { seq: 2, at: first, method: 'GET', path: '/v1/vouchers/SUMMER-001', appId: null, status: 401, fault: null, carriedOut: false },
       { seq: 3, at: first, method: 'GET', path: '/v1/vouchers/SUMMER-001', appId: app, status: 401, fault: null, carriedOut: false },
@@ -34,8 +40,8 @@ describe('request log', () => {
   it('keeps only the newest records once full, oldest first', () => {
     const log = new RequestLog(3);
     for (let i = 0; i < 5; i += 1) {
-      const seq = log.arrive();
-      log.add({ seq, at: '', method: 'GET', path: `/${seq}`, appId: null, status: 200, fault: null, carriedOut: true });
+      const arrival = log.arrive();
+      log.add({ ...arrival, at: '', method: 'GET', path: `/${arrival.seq}`, appId: null, status: 200, fault: null, carriedOut: true });
     }
     expect(log.records().map((r) => r.seq)).toEqual([3, 4, 5]);
   });
