@@ -39,6 +39,12 @@ export interface Command {
   run(ctx: CliContext, args: ParsedArgs): Promise<CommandOutput>;
   /** Hands every argument over unparsed as positionals (a command with its own parser, e.g. `sandbox`). */
   rawArgs?: boolean;
+  /**
+   * Reads a handful of rows and exits: its start-up is most of its time, so the database engine
+   * (WebAssembly) is left to V8's baseline compiler, which alone starts in about half the CPU.
+   * Commands that work through many rows leave V8 to optimise it.
+   */
+  brief?: boolean;
 }
 
 /** The subcommands of a group, in the group's own file (imported only when the group is used). */

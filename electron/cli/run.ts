@@ -19,6 +19,8 @@ export interface CliDeps {
   io: CliIo;
   env: NodeJS.ProcessEnv;
   groups: readonly CommandGroup[];
+  /** Called before a `brief` command runs, before any database is opened (see Command.brief). */
+  beforeBrief?: () => void;
 }
 
 /** Runs one command line; returns the exit code (0 done, 1 failed, 2 wrong usage). */
@@ -54,6 +56,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
       io.out(commandHelp(group, command));
       return 0;
     }
+    if (command.brief) deps.beforeBrief?.();
     const dataDir = resolveDataDir(typeof args.values['data-dir'] === 'string' ? args.values['data-dir'] : undefined, deps.env);
     const ctx: CliContext = {
       io,

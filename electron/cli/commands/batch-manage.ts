@@ -73,6 +73,7 @@ const DEFAULT_OPTIONS: Command['options'] = {
 
 export const create: Command = {
   name: 'create',
+  brief: true,
   usage: '<name>',
   summary: 'create a batch, with defaults every row inherits unless it sets its own',
   options: DEFAULT_OPTIONS,
@@ -98,6 +99,7 @@ export const setDefaults: Command = {
 
 export const list: Command = {
   name: 'list',
+  brief: true,
   usage: '',
   summary: 'list the batches (or those in the trash)',
   options: { trash: { type: 'boolean', description: 'list the batches in the trash' } },
@@ -109,6 +111,7 @@ export const list: Command = {
 
 export const show: Command = {
   name: 'show',
+  brief: true,
   usage: '<batch>',
   summary: 'show a batch (by id or name) and one page of its rows',
   options: {

@@ -31,6 +31,7 @@ const columns = [
 
 const list: Command = {
   name: 'list',
+  brief: true,
   usage: '',
   summary: 'the queued operations and their state (the default)',
   run: (ctx) =>
@@ -43,6 +44,7 @@ const list: Command = {
 
 const show: Command = {
   name: 'show',
+  brief: true,
   usage: '<operation>',
   summary: 'one operation: what this sync created, codes already on the service, every per-code failure with its reason, and each request\'s state and last error',
   run: (ctx, args) =>

@@ -5,6 +5,7 @@ import { dryRun } from '../../sync/dry-run';
 import type { SyncProgress } from '../../sync/progress';
 import { resolveSyncTarget, type SyncTarget } from '../../sync/target';
 import type { Outbox } from '../../outbox/outbox';
+import type { ApiKeyPair } from '../../secrets/secret-store';
 import { type CliContext, type Command, type GroupCommands, stringOption, typedTarget } from '../command';
 import { count, progressBar, table } from '../format';
 import { withOutbox } from './outbox-access';
@@ -59,9 +60,14 @@ function statusText(status: EngineStatus): string {
   }
 }
 
-async function runSync(ctx: CliContext, outbox: Outbox, target: SyncTarget): Promise<{ status: EngineStatus; progress: SyncProgress }> {
+/** The target's key pair from the keychain; a missing one is an error saying how to store it. */
+async function readKeys(ctx: CliContext, target: SyncTarget): Promise<ApiKeyPair> {
   const pair = await ctx.secrets().get(target.keyName);
   if (!pair) throw new Error(`No API key is stored for ${target.keyName}; store it with \`voucher-desk keys set ${target.keyName} --app-id <id>\``);
+  return pair;
+}
+
+async function runSync(ctx: CliContext, outbox: Outbox, target: SyncTarget, pair: ApiKeyPair): Promise<{ status: EngineStatus; progress: SyncProgress }> {
   const client = createClient({ target: target.target, auth: { type: 'oauth', ...pair, scopes: ['vouchers', 'async-actions', 'campaigns', 'rewards'] } });
   const bar = progressBar('sync', ctx.io.err, ctx.io.stderrIsTty && !ctx.json);
   let lastLine = 0;
@@ -99,15 +105,22 @@ const run: Command = {
     target: { type: 'string', description: 'eu, us, as, a dedicated cluster URL or the sandbox URL (remembered)' },
     'dry-run': { type: 'boolean', description: 'show requests, codes, bytes and API calls against the rate budget; send nothing' },
   },
-  run: (ctx, args) =>
-    withOutbox(ctx, async (outbox) => {
-      const target = chooseTarget(outbox, stringOption(args, 'target'));
-      if (args.values['dry-run'] === true) {
+  run: (ctx, args) => {
+    const dryRunOnly = args.values['dry-run'] === true;
+    const given = stringOption(args, 'target');
+    // A target on the command line names its key pair, so the keychain is read (its own thread and
+    // D-Bus round trip) while the outbox opens; a remembered target is known only once it is open.
+    const early = given !== undefined && !dryRunOnly ? readKeys(ctx, typedTarget(given, resolveSyncTarget)) : undefined;
+    // Marked handled here: when the outbox fails to open first, that error is the one reported.
+    void early?.catch(() => undefined);
+    return withOutbox(ctx, async (outbox) => {
+      const target = chooseTarget(outbox, given);
+      if (dryRunOnly) {
         const plan = dryRun(outbox, target.label, true);
         return { data: plan, text: planText(plan) };
       }
       await outbox.setSyncState(TARGET_KEY, target.keyName);
-      const { status, progress } = await runSync(ctx, outbox, target);
+      const { status, progress } = await runSync(ctx, outbox, target, await (early ?? readKeys(ctx, target)));
       const ops = outbox.operations().filter((op) => op.state !== 'done');
       const summary = `${statusText(status)}\n${progressLine(progress)}; tokens minted: ${progress.tokensMinted}\n`;
       if (status.state === 'paused') throw new Error(summary.trimEnd());
@@ -117,7 +130,8 @@ const run: Command = {
         { header: 'STATE', value: (op) => op.state },
       ]) + 'See its codes (already there, failed) with `voucher-desk outbox show <id>`.\n' : '';
       return { data: { status, progress }, text: summary + open };
-    }),
+    });
+  },
 };
 
 export const syncCommands: GroupCommands = {

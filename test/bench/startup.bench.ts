@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startSandboxProcess } from './peer/sandbox-process';
+import { timedNode } from './peer/timed-run';
+
+// Start-up of the command line as it ships (the build `npm run bench` makes first), each run in
+// its own process, interleaved with its baseline and repeated; median and range are printed with
+// the machine's load. Targets (#13): `batch list` <= 2x `node -e ''`; `sync` sends its first
+// request within 0.5 s of its process starting, keychain read included. BENCH_REPS sets the repeats.
+const REPS = Number(process.env.BENCH_REPS ?? 11);
+const LIST_RATIO = 2;
+const FIRST_REQUEST_MS = 500;
+const BATCHES = 3;
+const ROWS_PER_BATCH = 10_000;
+const DISCOUNT = '{"discount":{"type":"PERCENT","percent_off":15,"effect":"APPLY_TO_ORDER"}}';
+const BIN = join(process.cwd(), 'bin', 'voucher-desk.js');
+const env = { VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-bench-${randomUUID()}`, VOUCHER_DESK_TARGET: '' };
+const dir = mkdtempSync(join(tmpdir(), 'voucher-desk-startup-bench-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function cli(args: readonly string[], input?: string): Promise<{ stdout: string; startedAt: number }> {
+  const run = await timedNode([BIN, ...args], { env, timeoutMs: 120_000, ...(input !== undefined && { input }) });
+  if (run.status !== 0) throw new Error(`voucher-desk ${args.join(' ')} failed (${run.status}): ${run.stderr}`);
+  return run;
+}
+
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+const range = (xs: readonly number[], digits: number) => `${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)}`;
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const verdict = (pass: boolean) => (pass ? 'within target' : 'MISSES target');
+
+describe('start-up benchmark: the command line from its build', () => {
+  it(`batch list against node -e '', interleaved, ${REPS} times`, async () => {
+    const at = ['--data-dir', join(dir, 'list')];
+    for (let b = 1; b <= BATCHES; b++) {
+      await cli(['batch', 'create', `Batch ${b}`, ...at]);
+      await cli(['batch', 'generate', String(b), '--count', String(ROWS_PER_BATCH), '--prefix', `B${b}-`, ...at]);
+    }
+    const lines = [`batch list: ${BATCHES} batches of ${ROWS_PER_BATCH.toLocaleString('en-US')} rows; load at start ${load()}`];
+    const node: number[] = [];
+    const list: number[] = [];
+    for (let rep = 0; rep < REPS; rep++) {
+      // Alternate who goes first, so neither always runs on a machine the other just warmed.
+      for (const who of rep % 2 === 0 ? ['node', 'list'] : ['list', 'node']) {
+        const run = await timedNode(who === 'node' ? ['-e', ''] : [BIN, 'batch', 'list', ...at], { env, timeoutMs: 60_000 });
+        expect(run.status).toBe(0);
+        if (who === 'list') expect(run.stdout).toMatch(/Batch 3\s+10000|Batch 3\s+10,000/);
+        (who === 'node' ? node : list).push(run.exitedAt - run.startedAt);
+      }
+    }
+    const ratios = list.map((ms, i) => ms / (node[i] as number));
+    lines.push(
+      `  node -e '': ${median(node)} ms (${range(node, 0)}); voucher-desk batch list: ${median(list)} ms (${range(list, 0)})`,
+      `  batch list / node -e '': ${median(ratios).toFixed(2)}x (${range(ratios, 2)}); target <= ${LIST_RATIO}x: ${verdict(median(ratios) <= LIST_RATIO)}`,
+      `load at end ${load()}`,
+    );
+    console.log(lines.join('\n'));
+  });
+
+  it(`sync's first request after its start, against a sandbox in its own process, ${REPS} times`, async () => {
+    const sb = await startSandboxProcess();
+    try {
+      await cli(['keys', 'set', sb.url, '--app-id', sb.appId], sb.appToken);
+      const lines = [`sync start: keychain read, outbox open, first request to a sandbox process; load at start ${load()}`];
+      const firsts: number[] = [];
+      for (let rep = 0; rep < REPS; rep++) {
+        const at = ['--data-dir', join(dir, `sync-${rep}`)];
+        await cli(['batch', 'create', 'start', '--type', 'discount', '--defaults', DISCOUNT, ...at]);
+        await cli(['batch', 'generate', 'start', '--count', '1000', '--prefix', `S${rep}-`, ...at]);
+        await cli(['queue', 'import', 'start', ...at]);
+        const run = await cli(['sync', '--target', sb.url, ...at]);
+        const { requests } = await sb.get<{ requests: { receivedAtMs: number }[] }>('/__sandbox/requests');
+        const first = Math.min(...requests.map((r) => r.receivedAtMs).filter((ms) => ms >= run.startedAt));
+        firsts.push(first - run.startedAt);
+      }
+      lines.push(
+        `  process start -> first request: ${median(firsts)} ms (${range(firsts, 0)}); target <= ${FIRST_REQUEST_MS} ms: ${verdict(median(firsts) <= FIRST_REQUEST_MS)}`,
+        `load at end ${load()}`,
+      );
+      console.log(lines.join('\n'));
+    } finally {
+      await cli(['keys', 'delete', sb.url]);
+      await sb.stop();
+    }
+  });
+});
