@@ -71,15 +71,21 @@ async function runSync(ctx: CliContext, outbox: Outbox, target: SyncTarget, pair
   const client = createClient({ target: target.target, auth: { type: 'oauth', ...pair, scopes: ['vouchers', 'async-actions', 'campaigns', 'rewards'] } });
   const bar = progressBar('sync', ctx.io.err, ctx.io.stderrIsTty && !ctx.json);
   let lastLine = 0;
+  let lastSeen = 0;
   const engine = new SyncEngine({
     outbox,
     client,
     onEvent: (event) => {
       if (event.type !== 'progress') return;
+      // The engine reports far more often than anyone can read; the last figures come from
+      // engine.progress() at the end, so this keeps at most ten a second.
+      const now = Date.now();
+      if (now - lastSeen < 100) return;
+      lastSeen = now;
       const p = event.progress;
       bar.update(p.codes.done + p.codes.failed, p.codes.total, progressLine(p));
-      if (!ctx.io.stderrIsTty && !ctx.json && Date.now() - lastLine >= 1000) {
-        lastLine = Date.now();
+      if (!ctx.io.stderrIsTty && !ctx.json && now - lastLine >= 1000) {
+        lastLine = now;
         ctx.io.err(`${progressLine(p)}\n`);
       }
     },
