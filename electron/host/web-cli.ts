@@ -10,7 +10,7 @@ import { createEventHub, startWebHost, type WebHost } from './web-host';
 
 export const WEB_USAGE = `Usage: npm run web -- [options]
 
-Serves Voucher Desk to your browser on 127.0.0.1 (build the renderer first with \`npm run build\`).
+Serves Voucher Desk to your browser on 127.0.0.1 (\`npm run web\` builds the renderer and this host first).
 
 Options:
   --data-dir DIR     folder for the databases (default: VOUCHER_DESK_DATA_DIR or the app-data folder)

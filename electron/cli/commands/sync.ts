@@ -125,7 +125,8 @@ const run: Command = {
         const plan = dryRun(outbox, target.label, true);
         return { data: plan, text: planText(plan) };
       }
-      await outbox.setSyncState(TARGET_KEY, target.keyName);
+      // A durable write before the first request only when the remembered target changes.
+      if (outbox.syncState(TARGET_KEY) !== target.keyName) await outbox.setSyncState(TARGET_KEY, target.keyName);
       const { status, progress } = await runSync(ctx, outbox, target, await (early ?? readKeys(ctx, target)));
       const ops = outbox.operations().filter((op) => op.state !== 'done');
       const summary = `${statusText(status)}\n${progressLine(progress)}; tokens minted: ${progress.tokensMinted}\n`;
