@@ -3,7 +3,7 @@
 // dbus-run-session exists the suite re-runs itself inside a private D-Bus session with a throwaway,
 // unlocked gnome-keyring whose files live in a temp folder: the machine's own session and keyrings
 // are never touched, even on a desktop where a session bus is already running.
-// The tests and benchmarks run `bin/voucher-desk.js`, the sandbox and the CSV worker from the
+// The tests and benchmarks run `bin/voucher-desk.js`, the sandbox process and the CSV worker from the
 // command line's build (dist/cli), so that build is made from the current sources first (about a
 // second): what is tested is what ships, never a stale build.
 import { spawn, spawnSync } from 'node:child_process';
