@@ -59,6 +59,9 @@ describe('the command line as it ships: the bundle of a fresh build', () => {
     const outside = files.filter((url) => !url.startsWith(pathToFileURL(outDir).href) && !/\/node_modules\/(sql\.js|keytar)\//.test(url));
     expect(outside).toEqual([]);
     expect(loaded.filter((url) => !url.startsWith('file:') && !url.startsWith('node:'))).toEqual([]);
+    // Nor through require(), which the hook above does not see: no file of the build names tsx or a .ts file.
+    const built = readdirSync(outDir).map((name) => readFileSync(join(outDir, name), 'utf8'));
+    expect(built.filter((code) => /(require|import)\(\s*["'](tsx|esbuild)([/"'])|["'][^"'\n]+\.ts["']\)/.test(code))).toEqual([]);
   });
 
   it('loads only the modules of the command it runs', () => {
