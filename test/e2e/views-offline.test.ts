@@ -97,7 +97,7 @@ describe('the views in Chromium: rewards with attributes, deletes that name thei
 
     await nav('Rewards').click();
     await page.getByRole('button', { name: 'Fetch from the service' }).click();
-    await page.getByText(/^Fetched \d+ rewards into the offline cache/).waitFor();
+    await page.getByText(/^Fetched \d+ of \d+ rewards into the offline cache/).waitFor();
     await rowsOf('Rewards').filter({ hasText: 'Blue mug' }).getByRole('button', { name: 'Blue mug' }).click();
     await page.getByRole('region', { name: 'Reward Blue mug' }).getByText('https://pictures.example/mug.png').waitFor();
     await bothSchemes(page, 'rewards');
@@ -108,7 +108,7 @@ describe('the views in Chromium: rewards with attributes, deletes that name thei
     await page.getByRole('table', { name: 'Promotion stacks' }).getByText('Nothing shown yet').waitFor();
     await page.getByRole('button', { name: 'Fetch from the service' }).click();
     const live = (await client().listStacks({ limit: 100, order: 'name' })).items;
-    await page.getByText(new RegExp(`^Fetched ${live.length} of ${live.length} stacks into the offline cache`)).waitFor();
+    await page.getByText(new RegExp(`^Fetched ${live.length} of ${live.length} promotion stacks into the offline cache`)).waitFor();
     await bothSchemes(page, 'stacks');
 
     await sandbox.close();
