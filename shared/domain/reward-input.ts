@@ -56,7 +56,8 @@ export function rewardRequestOf(fields: RewardFields, names: RewardFieldNames): 
   const whole = (field: RewardField, min: number): number | undefined => {
     const text = given(field);
     if (text === undefined) return undefined;
-    return /^\d+$/.test(text) && Number(text) >= min && Number.isSafeInteger(Number(text)) ? Number(text) : fail(field, `must be a whole number ${min} or more (got "${text}")`);
+    const value = Number(text);
+    return /^\d+$/.test(text) && value >= min && Number.isSafeInteger(value) ? value : fail(field, `must be a whole number ${min} or more (got "${text}")`);
   };
   const positive = (field: RewardField): number => {
     const text = required(field, TYPE_WORDS.COIN);
@@ -67,8 +68,9 @@ export function rewardRequestOf(fields: RewardFields, names: RewardFieldNames): 
   const name = given('name') ?? fail('name', 'is required');
   const typeText = (given('type') ?? '').toUpperCase();
   const type = (REWARD_TYPES as readonly string[]).includes(typeText) ? (typeText as RewardRequest['type']) : fail('type', `must be ${REWARD_TYPES.join(', ')} (got "${typeText}")`);
-  const stray = REWARD_FIELDS.find((f) => given(f) !== undefined && Object.values(TYPE_FIELDS).some((own) => own.includes(f)) && !TYPE_FIELDS[type].includes(f));
-  if (stray) fail(stray, `is not for a ${TYPE_WORDS[type]} reward; it belongs to ${Object.entries(TYPE_FIELDS).filter(([, own]) => own.includes(stray)).map(([t]) => TYPE_WORDS[t as RewardRequest['type']]).join(', ')}`);
+  const owners = (field: RewardField) => REWARD_TYPES.filter((t) => TYPE_FIELDS[t].includes(field));
+  const stray = REWARD_FIELDS.find((f) => given(f) !== undefined && owners(f).length > 0 && !TYPE_FIELDS[type].includes(f));
+  if (stray) fail(stray, `is not for a ${TYPE_WORDS[type]} reward; it belongs to ${owners(stray).map((t) => TYPE_WORDS[t]).join(', ')}`);
   const metadata = metadataOf(given('metadata'), names.metadata);
   const base = { name, ...(metadata && { metadata }) };
 
