@@ -51,7 +51,7 @@ describe('voucher-desk queue reward and add-to-campaign flags, judged by the san
     } finally {
       await spawnBin(['keys', 'delete', url], { env });
     }
-  }, 120_000);
+  }, 240_000);
 
   it('adds codes to a campaign in a category given by id, and refuses a category id beside a batch category', async () => {
     const sb = await sandbox();
@@ -76,5 +76,5 @@ describe('voucher-desk queue reward and add-to-campaign flags, judged by the san
     } finally {
       await spawnBin(['keys', 'delete', url], { env });
     }
-  }, 120_000);
+  }, 240_000);
 });
