@@ -94,6 +94,15 @@ export function getPull(db: Reader, pullId: number): PullRecord | undefined {
   return row && toRecord(row);
 }
 
+/** When the newest finished pull of these kinds stored items for the target (a failed one stored none). */
+export function lastPullAt(db: Reader, target: string, kinds: readonly PullKind[]): string | null {
+  const row = db.get<{ at: string | null }>(
+    `SELECT MAX(finished_at) AS at FROM pulls WHERE target = ? AND kind IN (${kinds.map(() => '?').join(', ')}) AND status <> 'failed'`,
+    [target, ...kinds],
+  );
+  return row?.at ?? null;
+}
+
 /** The newest pull of this query that read the whole list. */
 export function latestCompletePull(db: Reader, target: string, kind: PullKind, queryKey: string): PullRecord | undefined {
   const row = db.get<PullRow>(

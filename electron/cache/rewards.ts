@@ -51,7 +51,14 @@ export async function pullRewards(db: StoreDatabase, client: RewardsSource, opti
   );
 }
 
-/** The cached rewards of a target, in the order the service listed them. */
-export function listCachedRewards(db: Reader, target: string): Reward[] {
-  return db.all<{ json: string }>('SELECT json FROM rewards WHERE target = ? ORDER BY position', [target]).map((r) => JSON.parse(r.json) as Reward);
+/** The cached rewards of a target, in the order the service listed them; `page` picks a slice. */
+export function listCachedRewards(db: Reader, target: string, page?: { offset: number; limit: number }): Reward[] {
+  const slice = page ? ' LIMIT ? OFFSET ?' : '';
+  return db
+    .all<{ json: string }>(`SELECT json FROM rewards WHERE target = ? ORDER BY position${slice}`, page ? [target, page.limit, page.offset] : [target])
+    .map((r) => JSON.parse(r.json) as Reward);
+}
+
+export function countCachedRewards(db: Reader, target: string): number {
+  return db.get<{ n: number }>('SELECT COUNT(*) AS n FROM rewards WHERE target = ?', [target])?.n ?? 0;
 }

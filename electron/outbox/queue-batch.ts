@@ -3,7 +3,7 @@ import type { AddVoucherRequest } from '../../shared/api/operations/campaigns';
 import { importChunks, type ChunkLimits } from '../../shared/domain/chunk-planner';
 import { collectMetadataKeys } from '../../shared/domain/csv-writer';
 import type { VoucherDraft } from '../../shared/domain/voucher';
-import { droppedValues, droppedValuesText, type DroppedValue } from '../../shared/outbox/campaign-values';
+import { categoryClashText, categoryRows, droppedValues, droppedValuesText, type DroppedValue } from '../../shared/outbox/campaign-values';
 import { OPERATION_MARKER_KEY } from '../../shared/outbox/kinds';
 import { findBatch } from '../batches/batch-lookup';
 import { effectiveDraft } from '../batches/inherit';
@@ -103,9 +103,10 @@ const CAMPAIGN_FIELDS = ['category', 'metadata', 'additional_info', 'start_date'
  * campaign's defaults). The metadata also carries the operation's marker, so an uncertain add can be
  * told apart from a code someone else put in the campaign.
  */
-export function addToCampaignBody(draft: VoucherDraft, marker: string): AddVoucherRequest {
+export function addToCampaignBody(draft: VoucherDraft, marker: string, categoryId?: string): AddVoucherRequest {
   const body: Record<string, unknown> = {};
   for (const field of CAMPAIGN_FIELDS) if (draft[field] !== undefined) body[field] = draft[field];
+  if (categoryId !== undefined) body['category_id'] = categoryId;
   if (draft.redemption !== undefined) body['redemption'] = { quantity: draft.redemption.quantity };
   body['metadata'] = { ...draft.metadata, [OPERATION_MARKER_KEY]: marker };
   return body as AddVoucherRequest;
@@ -133,14 +134,25 @@ export class DroppedValuesError extends OutboxError {
   }
 }
 
+export interface AddToCampaignOptions {
+  /** The user accepts losing the values the endpoint cannot take. */
+  dropValues?: boolean;
+  /** Every code goes into this category (by id); the batch's rows then may not name a category. */
+  categoryId?: string;
+}
+
 /**
  * Queues one request per code of the batch: add the code to the campaign. A batch carrying values the
  * endpoint cannot take is refused unless `dropValues` says the user accepts losing them.
  */
-export function queueAddToCampaign(ctx: QueueContext, batchRef: string, campaignId: string, options: { dropValues?: boolean } = {}): Promise<OperationRecord> {
+export function queueAddToCampaign(ctx: QueueContext, batchRef: string, campaignId: string, options: AddToCampaignOptions = {}): Promise<OperationRecord> {
   if (campaignId.trim() === '') return Promise.reject(new OutboxError('campaign: give the campaign id or name'));
+  const categoryId = options.categoryId?.trim() || undefined;
+  if (options.categoryId !== undefined && categoryId === undefined) return Promise.reject(new OutboxError('category_id: give a category id, or leave it out'));
   return ctx.library.exclusive(async (reader) => {
     const batch = queueableBatch(reader, batchRef);
+    const clash = categoryId === undefined ? undefined : categoryRows(batchDrafts(reader, batch.id, batch.defaults));
+    if (categoryId !== undefined && clash) throw new OutboxError(categoryClashText(`${batch.id} "${batch.name}"`, categoryId, clash));
     if (options.dropValues !== true) {
       const dropped = droppedValues(batchDrafts(reader, batch.id, batch.defaults));
       if (dropped.length > 0) throw new DroppedValuesError(batch, dropped);
@@ -149,7 +161,7 @@ export function queueAddToCampaign(ctx: QueueContext, batchRef: string, campaign
     const rows: number[] = [];
     const chunks: NewChunk[] = [];
     for (const draft of batchDrafts(reader, batch.id, batch.defaults, rows)) {
-      const body = JSON.stringify(addToCampaignBody(draft, uid));
+      const body = JSON.stringify(addToCampaignBody(draft, uid, categoryId));
       chunks.push({ codes: 1, bytes: Buffer.byteLength(body), body, code: draft.code, rowNo: rows.at(-1) as number });
     }
     return ctx.outbox.enqueue({

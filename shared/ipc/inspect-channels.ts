@@ -3,9 +3,11 @@ export const inspectChannels = [
   'publications.list',
   'publications.pull',
   'publications.cached',
-  'stacks.list',
+  'stacks.pull',
+  'stacks.cached',
   'earningRules.get',
-  'rewards.list',
+  'rewards.pull',
+  'rewards.cached',
 ] as const;
 
 export type InspectChannel = (typeof inspectChannels)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PUBLICATION_ORDERS, PUBLICATION_RESULTS, PUBLICATION_VOUCHER_TYPES } from '../api/publications-query';
+import { STACKS_PAGE_MAX } from '../api/query-checks';
 import { STACK_ORDERS } from '../api/stacks-query';
 import { FILTER_FIELDS, FILTER_OPERATORS } from '../domain/publication-filter';
 import type { InspectChannel } from './inspect-channels';
@@ -37,6 +38,17 @@ export const publicationSelectionSchema = z
 const paging = { limit: z.number().int().min(1).max(100), page: z.number().int().min(1).max(PUBLICATIONS_PAGE_MAX) };
 const listAnswer = z.object({ total: z.number().int(), items: z.array(item) });
 const dateRange = z.object({ before: z.string().optional(), after: z.string().optional() }).strict();
+const pullAnswer = z.object({ items: z.number().int(), total: z.number().int(), complete: z.boolean(), notice: z.string().optional() });
+/** When the cache was last filled for this kind and target (null: never); the items are read from it. */
+const cachedAnswer = listAnswer.extend({ lastPullAt: z.string().nullable() });
+
+/** Spec 4.8's query; one campaign's stacks (spec 4.7) take no other parameter. */
+const stackSelection = {
+  campaignId: z.string().min(1).optional(),
+  order: z.enum(STACK_ORDERS).optional(),
+  created_at: dateRange.optional(),
+  updated_at: dateRange.optional(),
+};
 
 export const inspectContract = {
   'publications.list': {
@@ -45,30 +57,24 @@ export const inspectContract = {
   },
   'publications.pull': {
     request: z.object({ selection: publicationSelectionSchema }).strict(),
-    response: z.object({ items: z.number().int(), total: z.number().int(), complete: z.boolean(), notice: z.string().optional() }),
+    response: pullAnswer,
   },
   'publications.cached': {
     request: z.object({ selection: publicationSelectionSchema, offset: z.number().int().min(0), limit: z.number().int().min(1).max(1000) }).strict(),
     response: listAnswer.extend({ undetermined: z.number().int(), lastPullAt: z.string().nullable() }),
   },
-  'stacks.list': {
-    request: z
-      .object({
-        campaignId: z.string().min(1).optional(),
-        order: z.enum(STACK_ORDERS).optional(),
-        created_at: dateRange.optional(),
-        updated_at: dateRange.optional(),
-        ...paging,
-      })
-      .strict(),
-    response: listAnswer,
+  'stacks.pull': { request: z.object(stackSelection).strict(), response: pullAnswer },
+  'stacks.cached': {
+    request: z.object({ ...stackSelection, limit: paging.limit, page: z.number().int().min(1).max(STACKS_PAGE_MAX) }).strict(),
+    response: cachedAnswer,
   },
   'earningRules.get': {
     // offline: read the copy cached by the last live look-up for the current target; no network.
     request: z.object({ id: z.string().min(1), offline: z.boolean().optional() }).strict(),
     response: z.object({ rule: z.looseObject({ id: z.string() }), fetchedAt: z.string(), offline: z.boolean() }).strict(),
   },
-  'rewards.list': { request: z.object(paging).strict(), response: listAnswer },
+  'rewards.pull': { request: z.object({}).strict(), response: pullAnswer },
+  'rewards.cached': { request: z.object(paging).strict(), response: cachedAnswer },
 } as const satisfies Record<InspectChannel, { request: z.ZodType; response: z.ZodType }>;
 
 export type PublicationSelectionView = z.input<typeof publicationSelectionSchema>;

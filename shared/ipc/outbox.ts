@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { payloadSchemas } from '../outbox/kinds';
 import { CHUNK_STATES, OPERATION_STATES } from '../outbox/states';
 import type { OutboxChannel } from './outbox-channels';
 
@@ -66,18 +67,8 @@ const opRef = z.object({ opId: id }).strict();
 const noRequest = z.object({}).strict();
 const planOperation = z.object({ id, kind: z.string(), label: z.string(), requests: z.number().int(), codes: z.number().int(), bytes: z.number().int() });
 
-const rewardBase = { name: z.string().min(1), metadata: z.record(z.string(), z.unknown()).optional() };
-
-export const rewardRequestSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('CAMPAIGN'), ...rewardBase, campaign: z.object({ id: z.string().min(1), balance: z.number().int().positive().optional() }) }),
-  z.object({ type: z.literal('COIN'), ...rewardBase, exchange_ratio: z.number().positive(), points_ratio: z.number().positive() }),
-  z.object({
-    type: z.literal('MATERIAL'),
-    ...rewardBase,
-    product: z.object({ id: z.string().min(1), sku_id: z.string().min(1) }),
-    stock: z.number().int().min(0).optional(),
-  }),
-]);
+/** The reward as queued (the outbox's own payload schema, so the two cannot drift apart). */
+export const rewardRequestSchema = payloadSchemas.reward.shape.request;
 
 export const outboxContract = {
   'outbox.queueBatch': {
@@ -89,6 +80,8 @@ export const outboxContract = {
         webhooksEnable: z.boolean().optional(),
         /** add-to-campaign: the user confirmed dropping the values the endpoint cannot take. */
         dropValues: z.boolean().optional(),
+        /** add-to-campaign: the category (by id) of every added code; spec 4.6 refuses it with a category. */
+        categoryId: z.string().optional(),
       })
       .strict(),
     response: operationViewSchema,

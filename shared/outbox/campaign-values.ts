@@ -32,3 +32,22 @@ export function droppedValuesText(dropped: readonly DroppedValue[]): string {
   return dropped.map((d) => `${d.field} (e.g. ${JSON.stringify(d.example)}, ${d.rows} row(s))`).join(', ');
 }
 
+
+/** The rows of `drafts` that carry a category (spec 4.6 takes category or category_id, never both). */
+export function categoryRows(drafts: Iterable<VoucherDraft>): { rows: number; example: string } | undefined {
+  let found: { rows: number; example: string } | undefined;
+  for (const draft of drafts) {
+    if (draft.category === undefined) continue;
+    if (found) found.rows += 1;
+    else found = { rows: 1, example: draft.category };
+  }
+  return found;
+}
+
+/** Why a category id cannot go with a batch whose rows name a category, in words for either front end. */
+export function categoryClashText(batch: string, categoryId: string, clash: { rows: number; example: string }): string {
+  return (
+    `category and category_id: batch ${batch} gives a category on ${clash.rows} row(s) (e.g. "${clash.example}") and the category id "${categoryId}" was given too; ` +
+    'the service takes one of them, not both. Leave out the category id, or clear the category of the batch'
+  );
+}

@@ -56,7 +56,7 @@ describe('publications, stacks, earning rules, rewards and deletes in Chromium a
   it('lists the promotion stacks of a campaign', async () => {
     await page.getByRole('button', { name: 'Promotion stacks' }).click();
     await page.getByLabel(/^Campaign/).fill('camp_summersale01');
-    await page.getByRole('button', { name: 'Show stacks' }).click();
+    await page.getByRole('button', { name: 'Fetch from the service' }).click();
     await page.getByRole('button', { name: 'Summer basics' }).click();
     await page.getByRole('region', { name: 'Stack Summer basics' }).waitFor();
     expect(await page.getByRole('button', { name: 'Loyalty tiers' }).count()).toBe(0);
@@ -126,8 +126,8 @@ describe('publications, stacks, earning rules, rewards and deletes in Chromium a
     const ops = page.getByRole('table', { name: 'Operations' });
     await eventually(() => ops.getByText('done', { exact: true }).count()).toBe(2);
     await page.getByRole('button', { name: 'Rewards' }).click();
-    await page.getByRole('button', { name: 'Show rewards in the service' }).click();
-    await page.getByRole('table', { name: 'Rewards' }).getByRole('cell', { name: 'Ten credits' }).waitFor();
+    await page.getByRole('button', { name: 'Fetch from the service' }).click();
+    await page.getByRole('table', { name: 'Rewards' }).getByRole('button', { name: 'Ten credits' }).waitFor();
   });
 
   it('queues a material reward with stock and metadata (and refuses metadata that is not a JSON object), then creates it on sync', async () => {

@@ -2,6 +2,7 @@ import type { OperationRecord } from '../../outbox/records';
 import { queueAddToCampaign, queueImport } from '../../outbox/queue-batch';
 import { queueDelete, queueReward } from '../../outbox/queue-other';
 import { IMPORT_MAX_CODES } from '../../../shared/domain/chunk-planner';
+import { REWARD_FIELDS, RewardInputError, rewardRequestOf, type RewardFieldNames } from '../../../shared/domain/reward-input';
 import type { RewardRequest } from '../../../shared/outbox/kinds';
 import { type Command, type GroupCommands, type ParsedArgs, UsageError, integerOption, positional, stringOption } from '../command';
 import type { CliContext } from '../command';
@@ -52,42 +53,47 @@ const addToCampaign: Command = {
   summary:
     "queue adding each code of a batch to a campaign (one request per code). The batch's category, metadata, redemption, dates and active overwrite the campaign's defaults; " +
     'type, discount and gift cannot be sent (the campaign decides them), so a batch carrying them is refused unless --drop-values',
-  options: { 'drop-values': { type: 'boolean', description: "add the codes anyway, dropping the batch's type, discount, gift and validity values" } },
+  options: {
+    'drop-values': { type: 'boolean', description: "add the codes anyway, dropping the batch's type, discount, gift and validity values" },
+    'category-id': { type: 'string', description: "put every code in this category (by id); not with a batch whose rows name a category" },
+  },
   async run(ctx, args) {
     const batch = positional(args, 0, 'batch');
     const campaign = positional(args, 1, 'campaign');
+    const categoryId = stringOption(args, 'category-id');
     const { db, outbox } = await ctx.library();
-    const op = await queueAddToCampaign({ library: db, outbox }, batch, campaign, { dropValues: args.values['drop-values'] === true });
+    const op = await queueAddToCampaign({ library: db, outbox }, batch, campaign, {
+      dropValues: args.values['drop-values'] === true,
+      ...(categoryId !== undefined && { categoryId }),
+    });
     return queued(op, `add batch codes to campaign ${campaign}`);
   },
 };
 
-function number(args: ParsedArgs, name: string): number {
-  const text = stringOption(args, name);
-  const value = Number(text);
-  if (text === undefined || !Number.isFinite(value) || value <= 0) throw new UsageError(`--${name} must be a number above 0`);
-  return value;
-}
+/** The flag that gives each reward field, so the shared rules name what to fix on the command line. */
+const REWARD_FLAGS: RewardFieldNames = {
+  type: '--type',
+  name: '--name',
+  campaign: '--campaign',
+  balance: '--balance',
+  exchangeRatio: '--exchange-ratio',
+  pointsRatio: '--points-ratio',
+  product: '--product',
+  sku: '--sku',
+  stock: '--stock',
+  imageUrl: '--image-url',
+  description: '--description',
+  metadata: '--metadata',
+};
 
 function rewardRequest(args: ParsedArgs): RewardRequest {
-  const name = stringOption(args, 'name');
-  if (!name) throw new UsageError('--name is required');
-  const type = (stringOption(args, 'type') ?? '').toUpperCase();
-  if (type === 'CAMPAIGN') {
-    const id = stringOption(args, 'campaign');
-    if (!id) throw new UsageError('--campaign is required for a CAMPAIGN (digital) reward');
-    const balance = integerOption(args, 'balance', 1);
-    return { type, name, campaign: { id, ...(balance !== undefined && { balance }) } };
+  const fields = Object.fromEntries(REWARD_FIELDS.map((field) => [field, stringOption(args, REWARD_FLAGS[field].slice(2))]));
+  try {
+    return rewardRequestOf(fields, REWARD_FLAGS);
+  } catch (error) {
+    if (error instanceof RewardInputError) throw new UsageError(error.message);
+    throw error;
   }
-  if (type === 'COIN') return { type, name, exchange_ratio: number(args, 'exchange-ratio'), points_ratio: number(args, 'points-ratio') };
-  if (type === 'MATERIAL') {
-    const id = stringOption(args, 'product');
-    const sku = stringOption(args, 'sku');
-    if (!id || !sku) throw new UsageError('--product and --sku are required for a MATERIAL reward');
-    const stock = integerOption(args, 'stock', 0);
-    return { type, name, product: { id, sku_id: sku }, ...(stock !== undefined && { stock }) };
-  }
-  throw new UsageError(`--type must be CAMPAIGN, COIN or MATERIAL (got "${type}")`);
 }
 
 const reward: Command = {
@@ -104,6 +110,9 @@ const reward: Command = {
     product: { type: 'string', description: 'MATERIAL: product id' },
     sku: { type: 'string', description: 'MATERIAL: SKU id' },
     stock: { type: 'string', description: 'MATERIAL: units in stock' },
+    'image-url': { type: 'string', description: 'MATERIAL: picture of the product (attributes.image_url, http or https)' },
+    description: { type: 'string', description: 'MATERIAL: text shown with the reward (attributes.description)' },
+    metadata: { type: 'string', description: 'any type: custom attributes as a JSON object, e.g. {"tier":"gold"}' },
   },
   async run(ctx, args) {
     const request = rewardRequest(args);

@@ -3,17 +3,15 @@ import { fetchEarningRule, getCachedEarningRule, openCacheDatabase, pullPublicat
 import type { StoreDatabase } from '../../store/database';
 import type { InvokeHandlers } from '../ipc-guard';
 import type { Lifecycle } from '../lifecycle';
+import { asItems, cacheListHandlers, pulled } from './cache-lists';
 import type { Connection } from './connection';
 
 type InspectHandlers = Pick<
   InvokeHandlers,
-  'publications.list' | 'publications.pull' | 'publications.cached' | 'stacks.list' | 'earningRules.get' | 'rewards.list'
+  'publications.list' | 'publications.pull' | 'publications.cached' | 'stacks.pull' | 'stacks.cached' | 'earningRules.get' | 'rewards.pull' | 'rewards.cached'
 >;
 
-// Items go on as the service sent them (tolerant reader); the contract checks they are objects.
-const asItems = (items: readonly object[]): Record<string, unknown>[] => items.map((i) => Object.assign({}, i) as Record<string, unknown>);
-
-/** Live reads go through the client; the offline cache answers publications with no network. */
+/** Live reads go through the client; the offline cache answers publications, stacks and rewards with no network. */
 export function inspectHandlers(dataDir: string, connection: Connection, lifecycle: Lifecycle): InspectHandlers {
   let cache: Promise<StoreDatabase> | undefined;
   lifecycle.onFlush('cache', async () => {
@@ -27,17 +25,11 @@ export function inspectHandlers(dataDir: string, connection: Connection, lifecyc
       return { total: answer.total, items: asItems(answer.items) };
     },
     'publications.pull': async ({ selection }) => {
-      const summary = await pullPublications(await cacheDb(), await connection.client(), selection, { whenTooLarge: 'partial' });
-      return { items: summary.items, total: summary.total, complete: summary.complete, ...(summary.notice ? { notice: summary.notice } : {}) };
+      return pulled(await pullPublications(await cacheDb(), await connection.client(), selection, { whenTooLarge: 'partial' }));
     },
     'publications.cached': async ({ selection, offset, limit }) => {
       const page = queryCachedPublications(await cacheDb(), baseUrlOf(connection.target().target), { ...selection, offset, limit });
       return { total: page.total, items: asItems(page.items), undetermined: page.undetermined, lastPullAt: page.lastPull?.finishedAt ?? null };
-    },
-    'stacks.list': async ({ campaignId, ...query }) => {
-      const client = await connection.client();
-      const answer = campaignId ? await client.listCampaignStacks(campaignId) : await client.listStacks(query);
-      return { total: answer.total, items: asItems(answer.items) };
     },
     'earningRules.get': async ({ id, offline }) => {
       const db = await cacheDb();
@@ -50,9 +42,6 @@ export function inspectHandlers(dataDir: string, connection: Connection, lifecyc
       if (!cached) throw new Error(`Earning rule ${id} is not in the offline cache for ${target.label}: look it up once while online.`);
       return { rule: { ...cached.rule }, fetchedAt: cached.fetchedAt, offline: true };
     },
-    'rewards.list': async (query) => {
-      const answer = await (await connection.client()).listRewards(query);
-      return { total: answer.total, items: asItems(answer.items) };
-    },
+    ...cacheListHandlers(cacheDb, connection),
   };
 }

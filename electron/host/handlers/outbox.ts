@@ -70,10 +70,10 @@ export function outboxHandlers(library: () => Promise<LibraryServices>, connecti
   const view = async (op: Promise<OperationRecord>): Promise<OperationView> => operationView(await outbox(), await op);
 
   return {
-    'outbox.queueBatch': async ({ batchId, operation, campaignId, webhooksEnable, dropValues }) => {
+    'outbox.queueBatch': async ({ batchId, operation, campaignId, webhooksEnable, dropValues, categoryId }) => {
       const lib = await library();
       const ctx = { library: lib.db, outbox: lib.outbox };
-      if (operation === 'add-to-campaign') return view(queueAddToCampaign(ctx, String(batchId), campaignId ?? '', { dropValues: dropValues === true }));
+      if (operation === 'add-to-campaign') return view(queueAddToCampaign(ctx, String(batchId), campaignId ?? '', { dropValues: dropValues === true, ...(categoryId !== undefined && { categoryId }) }));
       const format = operation === 'import-json' ? 'json' : 'csv';
       return view(queueImport(ctx, String(batchId), { format, ...(webhooksEnable === undefined ? {} : { webhooksEnable }) }));
     },

@@ -58,3 +58,27 @@ export function selectionOf(form: PublicationForm): PublicationSelectionView {
   }
   return out as PublicationSelectionView;
 }
+
+// Reading a publication as the service sent it (tolerant: any field may be missing or another shape).
+const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+
+/** The code or codes a publication handed out (one `voucher`, or the `vouchers` list). */
+export function codesOf(p: Record<string, unknown>): string {
+  const voucher = p['voucher'] as { code?: unknown } | null | undefined;
+  if (voucher && str(voucher.code)) return str(voucher.code);
+  const vouchers = p['vouchers'];
+  return Array.isArray(vouchers) ? vouchers.map((v) => (typeof v === 'string' ? v : str((v as { code?: unknown } | null)?.code))).join(', ') : '';
+}
+
+/** The receiving customer: id always, name and email when the answer embeds them (spec 2.3). */
+export function customerOf(p: Record<string, unknown>): { id: string; name: string; email: string } {
+  const customer = (p['customer'] ?? {}) as Record<string, unknown>;
+  return { id: str(p['customer_id']) || str(customer['id']), name: str(customer['name']), email: str(customer['email']) };
+}
+
+/** Why a failed publication failed ("code: message"), or undefined for one that did not fail. */
+export function failureOf(p: Record<string, unknown>): string | undefined {
+  if (p['result'] !== 'FAILURE') return undefined;
+  const parts = [str(p['failure_code']), str(p['failure_message'])].filter(Boolean);
+  return parts.length > 0 ? parts.join(': ') : 'no reason given';
+}
