@@ -80,7 +80,8 @@ describe('voucher-desk batch (the real binary)', { timeout: 240_000 }, () => {
     expect(kept.stdout).not.toMatch(/reject/i);
     const refused = runBin(['queue', 'import', 'Lenient', ...at]);
     expect(refused.status).toBe(1);
-    const hint = /`voucher-desk (batch show \d+ --invalid)`/.exec(refused.stderr);
+    expect(refused.stderr).toContain('Batch "Lenient" has 2 invalid rows; fix them before queueing it.');
+    const hint = /List them: voucher-desk (batch show \d+ --invalid)\n/.exec(refused.stderr);
     expect(hint, refused.stderr).not.toBeNull();
     const listed = runBin([...(hint?.[1] ?? '').split(' '), ...at]);
     expect(listed.status).toBe(0);

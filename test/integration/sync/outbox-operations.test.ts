@@ -125,7 +125,7 @@ describe('outbox operations', () => {
     expect(report.notSent).toBeGreaterThan(0);
     expect(report.notSent + report.existingCodes.length + report.arrivingCodes.length + report.uncertainCodes.length).toBe(30);
     expect(await codesOnService(client, report.existingCodes)).toEqual(report.existingCodes);
-    await expect(d.drafts.edit(id, 1, { set: { category: 'after cancel' } })).rejects.toThrow(/frozen/);
+    await expect(d.drafts.edit(id, 1, { set: { category: 'after cancel' } })).rejects.toThrow(/is queued for sync/);
 
     expect((await engine.resume()).state).toBe('finished');
     expect(d.outbox.operation(op.id).state).toBe('cancelled');
