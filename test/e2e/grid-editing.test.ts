@@ -78,6 +78,10 @@ describe('the batch editor: fixing every bad row, undo, a frozen batch (Chromium
     await percent.fill('101');
     await percent.press('Enter');
     await grid().getByRole('status').filter({ hasText: 'Percent off 101 is not allowed: enter a number from 0 to 100.' }).waitFor();
+    await screenshot(page, 'batch-editor-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'batch-editor-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
     await percent.fill('15');
     await percent.press('Enter');
     await eventually(() => percent.count()).toBe(0);
@@ -149,12 +153,6 @@ describe('the batch editor: fixing every bad row, undo, a frozen batch (Chromium
     await grid().getByLabel('Code of row 1').fill('NEVER');
     await page.keyboard.press('Escape');
     expect((await stored(1))?.code).toBe('FIX-01');
-    await screenshot(page, 'batch-editor-light');
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await cell(1, COL.value).dblclick();
-    await screenshot(page, 'batch-editor-dark');
-    await page.keyboard.press('Escape');
-    await page.emulateMedia({ colorScheme: 'light' });
   });
 
   it('deletes the selected rows only, and undoes and redoes the delete', async () => {
@@ -189,7 +187,7 @@ describe('the batch editor: fixing every bad row, undo, a frozen batch (Chromium
     await page.getByRole('button', { name: 'Queue for sync' }).click();
     await page.getByRole('button', { name: 'Queue', exact: true }).click();
     const banner = page.getByRole('status', { name: 'Batch is read-only' });
-    await banner.getByText(/its import \(operation 1\) is waiting to be sent/).waitFor();
+    await banner.getByText(/Its import \(operation 1\) is waiting to be sent/).waitFor();
     for (const name of ['Import CSV', 'Generate codes', 'Defaults', 'Add row']) expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0);
     expect(await grid().getAttribute('aria-readonly')).toBe('true');
     await cell(1, COL.code).dblclick();
