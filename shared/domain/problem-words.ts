@@ -76,7 +76,10 @@ function missing(value: unknown): boolean {
   return value === undefined || value === null || value === '';
 }
 
-function errorText(problem: Problem, label: string): string {
+/** What the wording needs of a problem (a problem that crossed the bridge may lack its value). */
+export type WordedProblem = Pick<Problem, 'field' | 'allowed' | 'message' | 'severity'> & { value?: unknown };
+
+function errorText(problem: WordedProblem, label: string): string {
   const allowed = ALLOWED_WORDS[problem.allowed] ?? problem.allowed;
   if (problem.allowed.startsWith('a date after start_date')) {
     return `${label} ${show(problem.value)} is not after the start date: pick a later expiration date or an earlier start date.`;
@@ -92,12 +95,12 @@ function errorText(problem: Problem, label: string): string {
 }
 
 /** The validator's message without the path it starts with. */
-function withoutPath(problem: Problem): string {
+function withoutPath(problem: WordedProblem): string {
   const { field, message } = problem;
   return field !== '' && message.startsWith(`${field} `) ? message.slice(field.length + 1) : message;
 }
 
-export function problemWords(problem: Problem): ProblemWords {
+export function problemWords(problem: WordedProblem): ProblemWords {
   const label = fieldLabel(problem.field);
   const text =
     problem.severity === 'error'
