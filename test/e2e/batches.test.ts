@@ -36,9 +36,9 @@ describe('batches and the batch editor in Chromium', () => {
     await page.getByRole('button', { name: 'Import CSV' }).click();
     await page.getByLabel('CSV file').setInputFiles(writeVoucherCsv(filesDir, 10_000));
     const mapping = page.getByRole('table', { name: 'Column mapping' });
-    await mapping.getByRole('row', { name: /Shop metadata "Shop"/ }).waitFor();
+    await mapping.getByRole('row', { name: /Shop Metadata "Shop"/ }).waitFor();
     await page.getByRole('table', { name: 'Preview' }).getByRole('row', { name: /IMP-000001/ }).waitFor();
-    await eventually(() => page.getByRole('table', { name: 'Preview' }).getByText('expiration_date').count()).toBeGreaterThan(0);
+    await eventually(() => page.getByRole('table', { name: 'Preview' }).getByText(/Expiration date "someday" is not allowed: enter a date such as/).count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByLabel('Import result').filter({ hasText: 'stored 10,000' }).waitFor({ timeout: 30_000 });
     const report = page.getByRole('table', { name: 'Rows with errors' });
