@@ -1,3 +1,4 @@
+import { BatchFrozenError, type FrozenBatch } from '../../shared/domain/batch-refusals';
 import type { Reader, SqlValue } from '../store/statements';
 import { BatchError, type BatchDefaults, type BatchSummary, type RowCounts } from './types';
 
@@ -29,8 +30,8 @@ export function loadBatch(reader: Reader, id: number): LoadedBatch {
   return { id: record.id, name: record.name, defaults: JSON.parse(record.defaults) as BatchDefaults, nextRow: record.next_row, deletedAt: record.deleted_at };
 }
 
-/** Says why a batch may not change (the outbox: it is queued for sync), or undefined. */
-export type FreezeCheck = (batchId: number) => string | undefined;
+/** The open operation that keeps a batch from changing (the outbox: it is queued for sync), or undefined. */
+export type FreezeCheck = (batchId: number) => Omit<FrozenBatch, 'batchName'> | undefined;
 const freezeChecks = new Set<FreezeCheck>();
 
 /** The outbox registers its check when opened (one library and one outbox per process); returns the undo. */
@@ -46,8 +47,8 @@ export function loadWritableBatch(reader: Reader, id: number): LoadedBatch {
     throw new BatchError(`Batch ${id} "${batch.name}" is in the trash; restore it before changing it`);
   }
   for (const check of freezeChecks) {
-    const reason = check(id);
-    if (reason !== undefined) throw new BatchError(reason);
+    const frozen = check(id);
+    if (frozen !== undefined) throw new BatchFrozenError({ ...frozen, batchName: batch.name });
   }
   return batch;
 }

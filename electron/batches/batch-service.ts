@@ -1,6 +1,7 @@
 import type { StoreDatabase } from '../store/database';
 import type { Reader, Writer } from '../store/statements';
 import { findBatch, listBatches, loadBatch, loadWritableBatch, summarizeBatch } from './batch-lookup';
+import type { EditHistory } from './edit-history';
 import { checkDefaults } from './inherit';
 import { removeUnusedFieldSets } from './row-writer';
 import { recheckBatch } from './rows';
@@ -18,6 +19,8 @@ export class BatchService {
   constructor(
     private readonly db: StoreDatabase,
     private readonly now: () => Date = () => new Date(),
+    /** Where a change of defaults is recorded so it can be undone; none for one-shot commands. */
+    private readonly history?: EditHistory,
   ) {}
 
   list(options: { trash?: boolean } = {}): BatchSummary[] {
@@ -65,11 +68,13 @@ export class BatchService {
   /** New defaults for every row that does not set the field itself; all rows are checked again. */
   async setDefaults(id: number, defaults: BatchDefaults): Promise<BatchSummary> {
     const clean = checkDefaults(defaults);
-    await this.db.write((tx) => {
-      loadWritableBatch(tx, id);
+    const before = await this.db.write((tx) => {
+      const batch = loadWritableBatch(tx, id);
       tx.run('UPDATE batches SET defaults = ?, updated_at = ? WHERE id = ?', [JSON.stringify(clean), this.stamp(), id]);
       recheckBatch(tx, id, clean);
+      return batch.defaults;
     });
+    this.history?.record(id, { label: 'change the defaults', rows: [], defaults: { before, after: clean } });
     return this.get(id);
   }
 

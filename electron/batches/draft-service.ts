@@ -1,6 +1,7 @@
 import type { StoreDatabase } from '../store/database';
 import type { Params, Writer } from '../store/statements';
 import { countRows, loadBatch, loadWritableBatch } from './batch-lookup';
+import type { BatchChange, EditHistory } from './edit-history';
 import { splitDraft } from './inherit';
 import { PageSeeker } from './page-seek';
 import { FieldSets, RowInserter } from './row-writer';
@@ -25,37 +26,41 @@ export class DraftService {
   private readonly totals = new Map<string, { commit: number; n: number }>();
   private readonly seeker: PageSeeker;
 
-  constructor(private readonly db: StoreDatabase) {
+  constructor(
+    private readonly db: StoreDatabase,
+    /** Where each add, edit and delete is recorded so it can be undone; none for one-shot commands. */
+    private readonly history?: EditHistory,
+  ) {
     this.seeker = new PageSeeker(db);
   }
 
   /** Appends rows (each a voucher draft: its code and the fields it sets itself) in one commit. */
   async add(batchId: number, drafts: readonly Record<string, unknown>[]): Promise<DraftRow[]> {
-    const rows = await this.db.write((tx) => {
+    const added = await this.db.write((tx) => {
       const batch = loadWritableBatch(tx, batchId);
       const inserter = new RowInserter(tx);
       const sets = new FieldSets(tx);
-      const added: number[] = [];
-      const codes: string[] = [];
+      const change: BatchChange = { label: '', rows: [] };
       drafts.forEach((draft, index) => {
         const { code, fields } = splitDraft(draft);
         const row = batch.nextRow + index;
         storeRow(inserter, sets, batchId, row, code, fields, checkRow(batch.defaults, fields, code, row));
-        added.push(row);
-        codes.push(code);
+        change.rows.push({ row, before: null, after: { code, fields } });
       });
       inserter.flush();
       tx.run('UPDATE batches SET next_row = ? WHERE id = ?', [batch.nextRow + drafts.length, batchId]);
-      recheckCodes(tx, batchId, batch.defaults, codes);
-      return added;
+      recheckCodes(tx, batchId, batch.defaults, change.rows.map((r) => r.after?.code ?? ''));
+      return change;
     });
-    return rows.map((row) => this.row(batchId, row));
+    this.history?.record(batchId, { ...added, label: `add ${rowsWord(added.rows.map((r) => r.row))}` });
+    return added.rows.map((r) => this.row(batchId, r.row));
   }
 
   async edit(batchId: number, row: number, changes: DraftChanges): Promise<DraftRow> {
-    await this.db.write((tx) => {
+    const change = await this.db.write((tx): BatchChange => {
       const batch = loadWritableBatch(tx, batchId);
       const stored = loadRow(tx, batchId, row);
+      const before = { code: stored.code, fields: JSON.parse(stored.fields) as DraftFields };
       const fields = JSON.parse(stored.fields) as DraftFields;
       for (const key of changes.unset ?? []) delete fields[key];
       const { fields: set } = splitDraft(changes.set ?? {});
@@ -71,26 +76,28 @@ export class DraftService {
         row,
       ]);
       recheckCodes(tx, batchId, batch.defaults, [stored.code, code]);
+      return { label: `edit row ${row}`, rows: [{ row, before, after: { code, fields } }] };
     });
+    this.history?.record(batchId, change);
     return this.row(batchId, row);
   }
 
   /** Deletes rows by row number; returns how many existed. */
-  delete(batchId: number, rows: readonly number[]): Promise<number> {
-    return this.db.write((tx) => {
+  async delete(batchId: number, rows: readonly number[]): Promise<number> {
+    const change = await this.db.write((tx): BatchChange => {
       const batch = loadWritableBatch(tx, batchId);
-      const codes: string[] = [];
-      let deleted = 0;
+      const removed: BatchChange['rows'] = [];
       for (const row of new Set(rows)) {
-        const stored = tx.get<{ code: string }>('SELECT code FROM drafts WHERE batch_id = ? AND row_no = ?', [batchId, row]);
+        const stored = tx.get<StoredRow>(`${SELECT_ROWS} WHERE batch_id = ? AND row_no = ?`, [batchId, row]);
         if (!stored) continue;
         tx.run('DELETE FROM drafts WHERE batch_id = ? AND row_no = ?', [batchId, row]);
-        codes.push(stored.code);
-        deleted += 1;
+        removed.push({ row, before: { code: stored.code, fields: JSON.parse(stored.fields) as DraftFields }, after: null });
       }
-      recheckCodes(tx, batchId, batch.defaults, codes);
-      return deleted;
+      recheckCodes(tx, batchId, batch.defaults, removed.map((r) => r.before?.code ?? ''));
+      return { label: `delete ${rowsWord(removed.map((r) => r.row))}`, rows: removed };
     });
+    this.history?.record(batchId, change);
+    return change.rows.length;
   }
 
   row(batchId: number, row: number): DraftRow {
@@ -150,6 +157,10 @@ export class DraftService {
     this.totals.set(key, { commit: this.db.commitCount, n });
     return n;
   }
+}
+
+function rowsWord(rows: readonly number[]): string {
+  return rows.length === 1 ? `row ${rows[0]}` : `${rows.length.toLocaleString('en-US')} rows`;
 }
 
 function loadRow(reader: Pick<Writer, 'get'>, batchId: number, row: number): StoredRow {

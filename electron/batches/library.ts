@@ -5,6 +5,7 @@ import { BatchService } from './batch-service';
 import { type ExportOptions, type ExportReport, exportBatchCsv, exportBatchCsvToFile } from './csv-export';
 import { type ImportOptions, type ImportReport, importCsvFile } from './csv-import';
 import { DraftService } from './draft-service';
+import { EditHistory } from './edit-history';
 import { type GenerateInput, type GenerateReport, generateIntoBatch } from './generate';
 
 /** Everything the app and the command line do with the library, over one open database. */
@@ -12,6 +13,8 @@ export interface LibraryServices {
   db: StoreDatabase;
   batches: BatchService;
   drafts: DraftService;
+  /** Undo and redo of the batches' edits, for this session. */
+  history: EditHistory;
   importCsv(batchId: number, file: string, options?: ImportOptions): Promise<ImportReport>;
   exportCsvToFile(batchId: number, file: string, options?: ExportOptions): Promise<ExportReport>;
   exportCsv(batchId: number, write: (piece: string) => void | Promise<void>, options?: ExportOptions): Promise<ExportReport>;
@@ -22,11 +25,13 @@ export interface LibraryServices {
 }
 
 export function libraryServices(db: StoreDatabase, outbox: Outbox): LibraryServices {
+  const history = new EditHistory(db);
   return {
     db,
     outbox,
-    batches: new BatchService(db),
-    drafts: new DraftService(db),
+    history,
+    batches: new BatchService(db, undefined, history),
+    drafts: new DraftService(db, history),
     importCsv: (batchId, file, options) => importCsvFile(db, batchId, file, options),
     exportCsvToFile: (batchId, file, options) => exportBatchCsvToFile(db, batchId, file, options),
     exportCsv: (batchId, write, options) => exportBatchCsv(db, batchId, write, options),

@@ -4,6 +4,7 @@ import { KeytarSecretStore, KEYCHAIN_SERVICE } from '../secrets/keytar-store';
 import type { SecretStore } from '../secrets/secret-store';
 import { resolveDataDir } from '../store/data-dir';
 import { type CliContext, type Command, type CommandGroup, type GroupCommands, type OptionSpec, type ParsedArgs, UsageError } from './command';
+import { cliErrorData, cliErrorText } from './error-words';
 import type { CliIo } from './io';
 
 export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
@@ -71,8 +72,8 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
   } catch (error) {
     const usage = error instanceof UsageError;
     const message = error instanceof Error ? error.message : String(error);
-    if (json) io.err(`${JSON.stringify({ error: { kind: error instanceof Error ? error.name : 'Error', message } })}\n`);
-    else io.err(`voucher-desk: ${message}\n${usage ? `usage: ${usageLine(group, command)}\n` : ''}`);
+    if (json) io.err(`${JSON.stringify({ error: { kind: error instanceof Error ? error.name : 'Error', message, ...cliErrorData(error) } })}\n`);
+    else io.err(`voucher-desk: ${cliErrorText(error)}\n${usage ? `usage: ${usageLine(group, command)}\n` : ''}`);
     return usage ? 2 : 1;
   } finally {
     await library?.close();

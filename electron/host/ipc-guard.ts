@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { BatchFrozenError } from '../../shared/domain/batch-refusals';
 import { isInvokeChannel, type InvokeChannel } from '../../shared/ipc/channels';
 import { invokeContract, type InvokeResponse, type ParsedRequest } from '../../shared/ipc/contract';
 import { serviceInfoOf } from '../../shared/ipc/service-error';
@@ -65,7 +66,8 @@ export function createIpcGuard<S>(options: IpcGuardOptions<S>): IpcGuard<S> {
     } catch (error) {
       const message = error instanceof Error ? error.message : `${channel} failed.`;
       const service = serviceInfoOf(error);
-      return refuse({ code: 'failed', channel, message, ...(service ? { service } : {}) });
+      const frozen = error instanceof BatchFrozenError ? { frozen: error.frozen } : {};
+      return refuse({ code: 'failed', channel, message, ...(service ? { service } : {}), ...frozen });
     }
     // Parsing the answer also drops fields the contract does not name, so nothing extra leaks out.
     const response = schemas.response.safeParse(value);

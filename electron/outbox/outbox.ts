@@ -1,3 +1,4 @@
+import type { FrozenBatch } from '../../shared/domain/batch-refusals';
 import type { OperationKind } from '../../shared/outbox/kinds';
 import {
   TERMINAL_OPERATION_STATES,
@@ -96,7 +97,7 @@ export class Outbox {
     readonly bodies: BodyFiles,
     private readonly now: () => Date,
   ) {
-    this.removeFreezeCheck = registerFreezeCheck((batchId) => this.frozenReason(batchId));
+    this.removeFreezeCheck = registerFreezeCheck((batchId) => this.frozenBy(batchId));
   }
 
   static async open(dataDir: string, options: { now?: () => Date } = {}): Promise<Outbox> {
@@ -308,8 +309,9 @@ export class Outbox {
       .flatMap((op) => this.failures(op.id));
   }
 
-  frozenReason(batchId: number): string | undefined {
-    return frozenReasonIn(this.db, batchId);
+  /** The open operation that freezes the batch, or undefined when it may change. */
+  frozenBy(batchId: number): Omit<FrozenBatch, 'batchName'> | undefined {
+    return frozenByIn(this.db, batchId);
   }
 
   /** Every async action id some chunk owns (a lost one is never matched to these). */
@@ -376,11 +378,11 @@ function updateChunk(tx: Writer, opId: number, idx: number, changes: ChunkChange
  * the outbox files can leave a batch frozen without its operation, or an operation on a batch that
  * can still be edited.
  */
-function frozenReasonIn(reader: Pick<Writer, 'get'>, batchId: number): string | undefined {
+function frozenByIn(reader: Pick<Writer, 'get'>, batchId: number): Omit<FrozenBatch, 'batchName'> | undefined {
   const open = reader.get<{ id: number; kind: string; state: string }>(
     "SELECT id, kind, state FROM operations WHERE batch_id = ? AND state NOT IN ('done', 'failed', 'cancelled', 'dead_letter') ORDER BY id LIMIT 1",
     [batchId],
   );
   if (!open) return undefined;
-  return `Batch ${batchId} is frozen: it is queued for sync (operation ${open.id}, ${open.kind}, ${open.state}). Wait until the sync finishes, or cancel the operation with "voucher-desk outbox cancel ${open.id}", to change it`;
+  return { batchId, operationId: open.id, operationKind: open.kind, operationState: open.state };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddVoucherRequest } from '../../shared/api/operations/campaigns';
+import { InvalidRowsError } from '../../shared/domain/batch-refusals';
 import { importChunks, type ChunkLimits } from '../../shared/domain/chunk-planner';
 import { collectMetadataKeys } from '../../shared/domain/csv-writer';
 import type { VoucherDraft } from '../../shared/domain/voucher';
@@ -52,7 +53,7 @@ function queueableBatch(reader: Reader, ref: string): BatchSummary {
   if (batch.deletedAt !== null) throw new OutboxError(`Batch ${batch.id} "${batch.name}" is in the trash; restore it before queueing it`);
   if (batch.rows === 0) throw new OutboxError(`Batch ${batch.id} "${batch.name}" has no rows; there is nothing to queue`);
   if (batch.invalidRows > 0) {
-    throw new OutboxError(`Batch ${batch.id} "${batch.name}" has ${batch.invalidRows} invalid row(s); fix them before queueing it (list them with \`voucher-desk batch show ${batch.id} --invalid\`; in the app: the batch's invalid rows)`);
+    throw new InvalidRowsError(batch.id, batch.name, batch.invalidRows);
   }
   return batch;
 }

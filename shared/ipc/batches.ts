@@ -77,6 +77,19 @@ export const codeSpecSchema = z.object({
 });
 
 const batchRef = z.object({ batchId: id }).strict();
+
+/** The open operation that keeps a batch from changing (see shared/domain/batch-refusals.ts). */
+export const frozenSchema = z.object({
+  batchId: id,
+  batchName: z.string(),
+  operationId: id,
+  operationKind: z.string(),
+  operationState: z.string(),
+});
+
+/** What Undo and Redo would do next, in words ("edit row 3"), or null when there is nothing. */
+const historySchema = z.object({ undo: z.string().nullable(), redo: z.string().nullable() });
+const historyStep = { request: batchRef, response: historySchema.extend({ done: z.string().nullable() }) };
 const summary = { response: batchSummarySchema };
 
 export const batchContract = {
@@ -85,7 +98,7 @@ export const batchContract = {
     // With the outbox's view of each batch: codes waiting to be sent, and codes the service took.
     response: z.array(batchSummarySchema.extend({ queuedCodes: z.number().int(), syncedCodes: z.number().int() })),
   },
-  'batches.get': { request: batchRef, ...summary },
+  'batches.get': { request: batchRef, response: batchSummarySchema.extend({ frozen: frozenSchema.nullable() }) },
   'batches.create': { request: z.object({ name: z.string(), defaults: fields.optional() }).strict(), ...summary },
   'batches.rename': { request: z.object({ batchId: id, name: z.string() }).strict(), ...summary },
   'batches.duplicate': { request: z.object({ batchId: id, name: z.string().optional() }).strict(), ...summary },
@@ -133,6 +146,10 @@ export const batchContract = {
       warnings: z.array(z.string()),
     }),
   },
+  'drafts.history': { request: batchRef, response: historySchema },
+  // Each answers what it undid or redid (null when there was nothing) and what comes next.
+  'drafts.undo': historyStep,
+  'drafts.redo': historyStep,
   'csv.uploadStart': {
     request: z.object({ name: z.string().max(500) }).strict(),
     response: z.object({ uploadId: z.string() }),
@@ -175,6 +192,9 @@ export const batchContract = {
 } as const satisfies Record<BatchChannel, { request: z.ZodType; response: z.ZodType }>;
 
 export type BatchSummaryView = z.output<typeof batchSummarySchema>;
+export type BatchDetailView = z.output<(typeof batchContract)['batches.get']['response']>;
+export type FrozenView = z.output<typeof frozenSchema>;
+export type HistoryView = z.output<typeof historySchema>;
 export type BatchListItem = z.output<(typeof batchContract)['batches.list']['response']>[number];
 export type DraftRowView = z.output<typeof draftRowSchema>;
 export type ProblemView = z.output<typeof problemSchema>;

@@ -1,6 +1,8 @@
 // The envelope every invoke answers with, whatever the transport (Electron IPC or the local web
 // host). Plain data, so it crosses contextBridge and JSON intact; no zod, so the preload stays small.
 
+import type { FrozenBatch } from '../domain/batch-refusals';
+
 export type IpcErrorCode =
   | 'unknown_channel'
   | 'forbidden_sender'
@@ -29,6 +31,8 @@ export interface IpcError {
   message: string;
   issues?: IpcIssue[];
   service?: IpcServiceInfo;
+  /** The change was refused because the batch is queued for sync: the app offers the way out. */
+  frozen?: FrozenBatch;
 }
 
 export type IpcResult<T = unknown> = { ok: true; value: T } | { ok: false; error: IpcError };
@@ -47,6 +51,7 @@ export class BridgeError extends Error {
   readonly channel: string;
   readonly issues: IpcIssue[];
   readonly service: IpcServiceInfo | undefined;
+  readonly frozen: FrozenBatch | undefined;
 
   constructor(error: IpcError) {
     super(error.message);
@@ -55,5 +60,6 @@ export class BridgeError extends Error {
     this.channel = error.channel;
     this.issues = error.issues ?? [];
     this.service = error.service;
+    this.frozen = error.frozen;
   }
 }

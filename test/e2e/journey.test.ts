@@ -29,7 +29,7 @@ describe("the user's journey in Chromium against the sandbox: batch, import, fix
   const operations = () => page.getByRole('table', { name: 'Operations' });
 
   async function createBatch(name: string, giftAmount: string): Promise<void> {
-    await page.getByRole('button', { name: 'Batches' }).click();
+    await page.getByRole('button', { name: 'Batches', exact: true }).click();
     await page.getByLabel('New batch').fill(name);
     await page.getByRole('button', { name: 'Create batch' }).click();
     await page.getByRole('heading', { name }).waitFor();
@@ -45,7 +45,7 @@ describe("the user's journey in Chromium against the sandbox: batch, import, fix
     await page.getByRole('button', { name: 'Queue', exact: true }).click();
     await page.getByText(`Queued as operation ${operationId}`).waitFor();
     await page.getByLabel('Dry-run plan').waitFor();
-    await page.getByRole('button', { name: 'Outbox' }).click();
+    await page.getByRole('button', { name: 'Outbox', exact: true }).click();
     await page.getByLabel('Target region').filter({ hasText: 'SANDBOX' }).waitFor();
     await page.getByRole('button', { name: 'Sync', exact: true }).click();
     const row = operations().getByRole('row').filter({ has: page.getByRole('cell', { name: String(operationId), exact: true }) });
@@ -76,7 +76,7 @@ describe("the user's journey in Chromium against the sandbox: batch, import, fix
     await input.press('Enter');
     await eventually(() => counts().textContent()).toMatch(new RegExp(`${others.length} invalid`));
     for (const row of others) {
-      await grid().getByRole('row', { name: new RegExp(`SPR-${String(row).padStart(6, '0')}`) }).getByRole('gridcell').first().click();
+      await grid().getByLabel(`Select row ${row}`).check();
       await page.getByRole('button', { name: `Delete row ${row}` }).click();
       await eventually(() => grid().getByRole('row', { name: new RegExp(`SPR-${String(row).padStart(6, '0')}`) }).count()).toBe(0);
     }
@@ -108,7 +108,7 @@ describe("the user's journey in Chromium against the sandbox: batch, import, fix
   });
 
   it('shows the synced and queued counts per batch in the list', async () => {
-    await page.getByRole('button', { name: 'Batches' }).click();
+    await page.getByRole('button', { name: 'Batches', exact: true }).click();
     const spring = page.getByRole('row', { name: /^Spring / });
     await eventually(async () => (await spring.getByRole('cell').allTextContents()).slice(0, 6)).toEqual(['Spring', '10999', '10999', '0', '0', '10998']);
   });

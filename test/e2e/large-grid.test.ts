@@ -35,7 +35,7 @@ describe('large batches: a grid taller than the browser can lay out, and a long 
     const { page } = opened;
     await page.getByRole('button', { name: 'Open Huge' }).click();
     const grid = page.getByRole('grid', { name: 'Voucher drafts' });
-    await grid.getByRole('row', { name: /^1 H-/ }).waitFor();
+    await grid.getByRole('row', { name: /^Select row 1 1 H-/ }).waitFor();
     const scrollHeight = await grid.evaluate((el) => el.scrollHeight);
     expect(scrollHeight).toBeLessThanOrEqual(MAX_SCROLL_HEIGHT + 100);
 
@@ -51,7 +51,7 @@ describe('large batches: a grid taller than the browser can lay out, and a long 
     await eventually(inView).toBe(true);
 
     await grid.evaluate((el) => el.scrollTo({ top: 0 }));
-    await grid.getByRole('row', { name: /^1 H-/ }).waitFor();
+    await grid.getByRole('row', { name: /^Select row 1 1 H-/ }).waitFor();
     await grid.getByRole('gridcell').first().click();
     await page.keyboard.press('Control+End');
     await lastRow.getByText(String(ROWS), { exact: true }).waitFor({ timeout: 20_000 });

@@ -2,6 +2,7 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { IMPORT_MODES, type ImportMode, type ImportReport, type RejectedRow } from '../../batches/csv-import';
 import { type Charset, type CodeSpec, MAX_CODE_LENGTH, MAX_GENERATED_CODES } from '../../../shared/domain/code-generator';
 import { type Command, UsageError, integerOption, positional, stringOption } from '../command';
+import { problemWords } from '../../../shared/domain/problem-words';
 import { count, progressBar, table } from '../format';
 import { batchArgument } from './batch-manage';
 
@@ -40,7 +41,7 @@ function describeImport(report: ImportReport, reportFile: string | undefined): s
       { header: 'ROW', value: ({ r }) => r.row },
       { header: 'CODE', value: ({ r }) => r.code },
       { header: 'FIELD', value: ({ p }) => p.field },
-      { header: 'PROBLEM', value: ({ p }) => `${p.message} (allowed: ${p.allowed})` },
+      { header: 'PROBLEM', value: ({ p }) => problemWords(p).text },
     ]);
     if (report.rejectedCount > SHOWN_REJECTIONS) {
       const more = count(report.rejectedCount - SHOWN_REJECTIONS, keeps ? 'more row with errors' : 'more rejected row', keeps ? 'more rows with errors' : undefined);

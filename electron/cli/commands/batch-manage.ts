@@ -2,6 +2,7 @@ import type { BatchDefaults, BatchSummary, DraftRow, DraftSort } from '../../bat
 import { MAX_PAGE } from '../../batches/draft-service';
 import type { LibraryServices } from '../../batches/library';
 import { type CliContext, type Command, type ParsedArgs, UsageError, integerOption, jsonOption, positional, stringOption } from '../command';
+import { problemWords } from '../../../shared/domain/problem-words';
 import { count, table } from '../format';
 
 const TYPES: Record<string, BatchDefaults['type']> = {
@@ -25,7 +26,7 @@ const rowColumns = [
   { header: 'CODE', value: (r: DraftRow) => r.code },
   { header: 'TYPE', value: (r: DraftRow) => String(r.draft['type'] ?? '') },
   { header: 'STATE', value: (r: DraftRow) => (r.valid ? (r.problems.length > 0 ? 'warning' : 'ok') : 'invalid') },
-  { header: 'PROBLEM', value: (r: DraftRow) => (r.problems[0] ? `${r.problems[0].field}: ${r.problems[0].message}` : '') },
+  { header: 'PROBLEM', value: (r: DraftRow) => (r.problems[0] ? `${problemWords(r.problems[0]).text} (${r.problems[0].field})` : '') },
 ];
 
 function defaultsFrom(args: ParsedArgs): BatchDefaults {

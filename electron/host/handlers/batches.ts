@@ -17,6 +17,9 @@ type BatchHandlers = Pick<
   | 'drafts.edit'
   | 'drafts.delete'
   | 'drafts.generate'
+  | 'drafts.history'
+  | 'drafts.undo'
+  | 'drafts.redo'
 >;
 
 /** Batches and draft rows: thin adapters from the contract to the library's services. */
@@ -27,7 +30,12 @@ export function batchHandlers(library: () => Promise<LibraryServices>): BatchHan
       const sync = syncedCounts(outbox);
       return batches.list({ trash: trash ?? false }).map((b) => ({ ...b, ...(sync.get(b.id) ?? { queuedCodes: 0, syncedCodes: 0 }) }));
     },
-    'batches.get': async ({ batchId }) => (await library()).batches.get(batchId),
+    'batches.get': async ({ batchId }) => {
+      const { batches, outbox } = await library();
+      const batch = batches.get(batchId);
+      const frozen = outbox.frozenBy(batchId);
+      return { ...batch, frozen: frozen ? { ...frozen, batchName: batch.name } : null };
+    },
     'batches.create': async ({ name, defaults }) => (await library()).batches.create({ name, ...(defaults ? { defaults } : {}) }),
     'batches.rename': async ({ batchId, name }) => (await library()).batches.rename(batchId, name),
     'batches.duplicate': async ({ batchId, name }) => (await library()).batches.duplicate(batchId, name),
@@ -41,6 +49,15 @@ export function batchHandlers(library: () => Promise<LibraryServices>): BatchHan
     'drafts.generate': async ({ batchId, spec }) => {
       const report = await (await library()).generate(batchId, { spec });
       return { added: report.generated, firstRow: report.firstRow, invalidRows: report.invalidRows, warnings: report.warnings };
+    },
+    'drafts.history': async ({ batchId }) => (await library()).history.state(batchId),
+    'drafts.undo': async ({ batchId }) => {
+      const { history } = await library();
+      return { done: await history.undo(batchId), ...history.state(batchId) };
+    },
+    'drafts.redo': async ({ batchId }) => {
+      const { history } = await library();
+      return { done: await history.redo(batchId), ...history.state(batchId) };
     },
   };
 }

@@ -1,8 +1,5 @@
-import type { Bridge } from '../../../shared/ipc/bridge';
-
-/** What every panel of the batch editor gets: the bridge, its batch, and where to report. */
+/** What every panel of the batch editor gets: its batch, and where to report. The bridge comes from context. */
 export interface BatchPanelProps {
-  bridge: Bridge;
   batchId: number;
   ondone: () => void;
   onerror: (error: unknown) => void;

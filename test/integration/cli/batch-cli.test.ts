@@ -23,7 +23,7 @@ describe('voucher-desk batch (the real binary)', { timeout: 240_000 }, () => {
     const imported = runBin(['batch', 'import-csv', 'autumn', csv, '--mode', 'skip', '--report', reportFile, ...at]);
     expect(imported.status).toBe(0);
     expect(imported.stdout).toContain('Read 3 rows; stored 2 as rows 1-3.');
-    expect(imported.stdout).toMatch(/2\s+AU-2\s+discount\.percent_off/);
+    expect(imported.stdout).toMatch(/2\s+AU-2\s+discount\.percent_off\s+Percent off 250 is not allowed: enter a number from 0 to 100\./);
     expect(imported.stderr).toBe('');
     expect(readFileSync(reportFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line).row)).toEqual([2]);
 
@@ -80,7 +80,8 @@ describe('voucher-desk batch (the real binary)', { timeout: 240_000 }, () => {
     expect(kept.stdout).not.toMatch(/reject/i);
     const refused = runBin(['queue', 'import', 'Lenient', ...at]);
     expect(refused.status).toBe(1);
-    const hint = /`voucher-desk (batch show \d+ --invalid)`/.exec(refused.stderr);
+    expect(refused.stderr).toContain('Batch "Lenient" has 2 invalid rows; fix them before queueing it.');
+    const hint = /List them: voucher-desk (batch show \d+ --invalid)\n/.exec(refused.stderr);
     expect(hint, refused.stderr).not.toBeNull();
     const listed = runBin([...(hint?.[1] ?? '').split(' '), ...at]);
     expect(listed.status).toBe(0);

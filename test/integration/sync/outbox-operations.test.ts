@@ -18,7 +18,7 @@ describe('outbox operations', () => {
     const refusal = queueAddToCampaign(d, String(id), 'camp_summersale01');
     await expect(refusal).rejects.toThrow(/carries values .*: type \(e\.g\. "DISCOUNT_VOUCHER", 3 row\(s\)\), discount \(e\.g\. \{"type":"PERCENT","percent_off":35.*--drop-values/);
     expect(d.outbox.operations()).toEqual([]);
-    expect(d.outbox.frozenReason(id)).toBeUndefined();
+    expect(d.outbox.frozenBy(id)).toBeUndefined();
     const op = await queueAddToCampaign(d, String(id), 'camp_summersale01', { dropValues: true });
     const body = JSON.parse(d.outbox.chunk(op.id, 0).body as string) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(['metadata']);
@@ -125,7 +125,7 @@ describe('outbox operations', () => {
     expect(report.notSent).toBeGreaterThan(0);
     expect(report.notSent + report.existingCodes.length + report.arrivingCodes.length + report.uncertainCodes.length).toBe(30);
     expect(await codesOnService(client, report.existingCodes)).toEqual(report.existingCodes);
-    await expect(d.drafts.edit(id, 1, { set: { category: 'after cancel' } })).rejects.toThrow(/frozen/);
+    await expect(d.drafts.edit(id, 1, { set: { category: 'after cancel' } })).rejects.toThrow(/is queued for sync/);
 
     expect((await engine.resume()).state).toBe('finished');
     expect(d.outbox.operation(op.id).state).toBe('cancelled');
@@ -160,7 +160,7 @@ describe('outbox operations', () => {
     const reopened = await Outbox.open(d.dir);
     try {
       expect(readdirSync(join(d.dir, BODIES_FOLDER)).sort()).toEqual([op.uid, 'crashed-before-commit'].sort());
-      expect(reopened.frozenReason(id)).toMatch(/frozen/);
+      expect(reopened.frozenBy(id)).toMatchObject({ batchId: id, operationId: op.id });
       await reopened.cancel(op.id);
     } finally {
       await reopened.close();

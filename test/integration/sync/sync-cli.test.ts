@@ -27,7 +27,8 @@ describe('voucher-desk queue, outbox and sync (the real binary)', () => {
 
       const refused = await spawnBin(['batch', 'rename', 'walk', 'renamed', ...at], { env });
       expect(refused.status).toBe(1);
-      expect(refused.stderr).toMatch(/frozen: it is queued for sync \(operation 1/);
+      expect(refused.stderr).toContain('Batch "walk" is queued for sync: its import (operation 1) is waiting to be sent');
+      expect(refused.stderr).toContain('Cancel it: voucher-desk outbox cancel 1');
 
       const plan = JSON.parse(await ok(['sync', '--dry-run', '--target', url, '--json', ...at])) as { requests: number; codes: number; calls: { total: number } };
       expect(plan).toMatchObject({ requests: 3, codes: 25 });

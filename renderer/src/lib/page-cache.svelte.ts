@@ -1,10 +1,15 @@
+import { SvelteMap, SvelteSet } from 'svelte/reactivity';
+
 /**
  * The few pages of rows a grid shows, fetched on demand and dropped when far away, so a batch of
- * any size costs the renderer only what is on screen.
+ * any size costs the renderer only what is on screen. Reactive: a template reading `row(i)` shows
+ * the row once its page arrives, with no counter to bump.
  */
 export class PageCache<T> {
-  private readonly pages = new Map<number, T[]>();
-  private readonly loading = new Set<number>();
+  private readonly pages = new SvelteMap<number, T[]>();
+  private readonly loading = new SvelteSet<number>();
+  /** Rows matching the grid's query in the whole batch, as the last page said. */
+  total = $state(0);
 
   constructor(
     readonly pageSize: number,
@@ -28,8 +33,9 @@ export class PageCache<T> {
     this.loading.add(page);
   }
 
-  store(page: number, rows: T[], near: number): void {
+  store(page: number, rows: T[], total: number, near: number): void {
     this.loading.delete(page);
+    this.total = total;
     this.pages.set(page, rows);
     if (this.pages.size <= this.keep) return;
     const far = [...this.pages.keys()].sort((a, b) => Math.abs(b - near) - Math.abs(a - near));
@@ -41,12 +47,11 @@ export class PageCache<T> {
   }
 
   replace(index: number, row: T): void {
-    const page = this.pages.get(Math.floor(index / this.pageSize));
-    if (page) page[index % this.pageSize] = row;
-  }
-
-  clear(): void {
-    this.pages.clear();
-    this.loading.clear();
+    const key = Math.floor(index / this.pageSize);
+    const page = this.pages.get(key);
+    if (!page) return;
+    const next = page.slice();
+    next[index % this.pageSize] = row;
+    this.pages.set(key, next);
   }
 }
