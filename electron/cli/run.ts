@@ -83,7 +83,7 @@ function parse(command: Command, args: readonly string[]): ParsedArgs {
       allowPositionals: true,
       strict: true,
     });
-    return { values: values as ParsedArgs['values'], positionals };
+    return { values: values, positionals };
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

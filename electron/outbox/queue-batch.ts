@@ -108,7 +108,7 @@ export function addToCampaignBody(draft: VoucherDraft, marker: string): AddVouch
   for (const field of CAMPAIGN_FIELDS) if (draft[field] !== undefined) body[field] = draft[field];
   if (draft.redemption !== undefined) body['redemption'] = { quantity: draft.redemption.quantity };
   body['metadata'] = { ...draft.metadata, [OPERATION_MARKER_KEY]: marker };
-  return body as AddVoucherRequest;
+  return body;
 }
 
 /** The batch's values that adding it to a campaign would drop (empty when none). */
@@ -150,7 +150,7 @@ export function queueAddToCampaign(ctx: QueueContext, batchRef: string, campaign
     const chunks: NewChunk[] = [];
     for (const draft of batchDrafts(reader, batch.id, batch.defaults, rows)) {
       const body = JSON.stringify(addToCampaignBody(draft, uid));
-      chunks.push({ codes: 1, bytes: Buffer.byteLength(body), body, code: draft.code, rowNo: rows.at(-1) as number });
+      chunks.push({ codes: 1, bytes: Buffer.byteLength(body), body, code: draft.code, rowNo: rows.at(-1) });
     }
     return ctx.outbox.enqueue({
       uid,

@@ -64,5 +64,5 @@ export async function runSandboxCli(argv: readonly string[], io: CliIo = console
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runSandboxCli(process.argv.slice(2)).then((code) => process.exit(code));
+  void runSandboxCli(process.argv.slice(2)).then((code) => process.exit(code));
 }

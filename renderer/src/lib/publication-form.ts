@@ -56,5 +56,5 @@ export function selectionOf(form: PublicationForm): PublicationSelectionView {
     }
     out['filters'] = { ...filters, junction: form.junction };
   }
-  return out as PublicationSelectionView;
+  return out;
 }

@@ -74,7 +74,7 @@ describe('crash safety', () => {
     try {
       for (let round = 0; kills < KILLS_WANTED && round < 8; round += 1) {
         const list = codes(`CRASH${round}`, CODES_PER_BATCH);
-        const batch = await batches.create({ name: `crash ${round}`, defaults: { ...PERCENT_DEFAULTS } as never });
+        const batch = await batches.create({ name: `crash ${round}`, defaults: { ...PERCENT_DEFAULTS } });
         await drafts.add(batch.id, list.map((code) => ({ code })));
         const outbox = await Outbox.open(dir);
         const op = await queueImport({ library, outbox }, String(batch.id), { format: 'json', limits: { maxCodes: 5 } });
