@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { type LibraryServices, openLibraryServices } from '../batches/library';
+import { type LibraryServices, openLibraryServices } from '../desk/library';
 import { KeytarSecretStore, KEYCHAIN_SERVICE } from '../secrets/keytar-store';
 import type { SecretStore } from '../secrets/secret-store';
 import { resolveDataDir } from '../store/data-dir';

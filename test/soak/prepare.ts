@@ -1,9 +1,9 @@
 // The user's side of the soak: a data folder with three batches and every kind of write queued.
 import { join } from 'node:path';
-import { openLibraryServices, type LibraryServices } from '../../electron/batches/library';
+import { openLibraryServices, type LibraryServices } from '../../electron/desk/library';
 import { chunkCodes } from '../../electron/outbox/op-codes';
-import { queueAddToCampaign, queueImport } from '../../electron/outbox/queue-batch';
-import { queueDelete, queueReward } from '../../electron/outbox/queue-other';
+import { queueAddToCampaign, queueImport } from '../../electron/desk/queue-batch';
+import { queueDelete, queueReward } from '../../electron/desk/queue-other';
 import { writeFixtureCsv } from '../integration/batches/csv-fixture';
 import type { Dice } from './dice';
 import type { SoakOptions } from './options';

@@ -1,6 +1,6 @@
 import type { BatchDefaults, BatchSummary, DraftRow } from '../../batches/types';
 import { MAX_PAGE } from '../../batches/draft-service';
-import type { LibraryServices } from '../../batches/library';
+import type { LibraryServices } from '../../desk/library';
 import { type CliContext, type Command, type ParsedArgs, UsageError, integerOption, jsonOption, positional, stringOption } from '../command';
 import { count, table } from '../format';
 

@@ -1,9 +1,9 @@
 import { cpSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openLibraryServices } from '../../../electron/batches/library';
+import { openLibraryServices } from '../../../electron/desk/library';
 import { openCacheDatabase } from '../../../electron/cache';
 import { SettingsFile } from '../../../electron/host/handlers/settings-file';
-import { queueImport } from '../../../electron/outbox/queue-batch';
+import { queueImport } from '../../../electron/desk/queue-batch';
 import { BODIES_FOLDER } from '../../../electron/outbox/bodies';
 
 // A small data folder with every file the app writes: a library with two batches (one saved in a

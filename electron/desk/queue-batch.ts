@@ -11,10 +11,10 @@ import { SELECT_ROWS, type StoredRow } from '../batches/rows';
 import type { BatchDefaults, BatchSummary } from '../batches/types';
 import type { StoreDatabase } from '../store/database';
 import type { Reader } from '../store/statements';
-import { sha256 } from './bodies';
-import { openDependencies } from './op-codes';
-import { OutboxError, type NewChunk, type Outbox } from './outbox';
-import type { OperationRecord } from './records';
+import { sha256 } from '../outbox/bodies';
+import { openDependencies } from '../outbox/op-codes';
+import { OutboxError, type NewChunk, type Outbox } from '../outbox/outbox';
+import type { OperationRecord } from '../outbox/records';
 
 export interface QueueContext {
   library: StoreDatabase;

@@ -1,11 +1,11 @@
 import { Outbox } from '../outbox/outbox';
 import type { StoreDatabase } from '../store/database';
 import { type OpenOptions, openLibrary } from '../store/databases';
-import { BatchService } from './batch-service';
-import { type ExportOptions, type ExportReport, exportBatchCsv, exportBatchCsvToFile } from './csv-export';
-import { type ImportOptions, type ImportReport, importCsvFile } from './csv-import';
-import { DraftService } from './draft-service';
-import { type GenerateInput, type GenerateReport, generateIntoBatch } from './generate';
+import { BatchService } from '../batches/batch-service';
+import { type ExportOptions, type ExportReport, exportBatchCsv, exportBatchCsvToFile } from '../batches/csv-export';
+import { type ImportOptions, type ImportReport, importCsvFile } from '../batches/csv-import';
+import { DraftService } from '../batches/draft-service';
+import { type GenerateInput, type GenerateReport, generateIntoBatch } from '../batches/generate';
 
 /** Everything the app and the command line do with the library, over one open database. */
 export interface LibraryServices {
