@@ -1,6 +1,6 @@
 import type { StoreDatabase } from '../store/database';
 import type { Params, Writer } from '../store/statements';
-import { countRows, loadBatch, loadWritableBatch } from './batch-lookup';
+import { countRows, loadBatch, loadWritableBatch, type FreezeCheck } from './batch-lookup';
 import { splitDraft } from './inherit';
 import { PageSeeker } from './page-seek';
 import { FieldSets, RowInserter } from './row-writer';
@@ -25,14 +25,17 @@ export class DraftService {
   private readonly totals = new Map<string, { commit: number; n: number }>();
   private readonly seeker: PageSeeker;
 
-  constructor(private readonly db: StoreDatabase) {
+  constructor(
+    private readonly db: StoreDatabase,
+    private readonly frozen: FreezeCheck,
+  ) {
     this.seeker = new PageSeeker(db);
   }
 
   /** Appends rows (each a voucher draft: its code and the fields it sets itself) in one commit. */
   async add(batchId: number, drafts: readonly Record<string, unknown>[]): Promise<DraftRow[]> {
     const rows = await this.db.write((tx) => {
-      const batch = loadWritableBatch(tx, batchId);
+      const batch = loadWritableBatch(tx, batchId, this.frozen);
       const inserter = new RowInserter(tx);
       const sets = new FieldSets(tx);
       const added: number[] = [];
@@ -54,7 +57,7 @@ export class DraftService {
 
   async edit(batchId: number, row: number, changes: DraftChanges): Promise<DraftRow> {
     await this.db.write((tx) => {
-      const batch = loadWritableBatch(tx, batchId);
+      const batch = loadWritableBatch(tx, batchId, this.frozen);
       const stored = loadRow(tx, batchId, row);
       const fields = JSON.parse(stored.fields) as DraftFields;
       for (const key of changes.unset ?? []) delete fields[key];
@@ -78,7 +81,7 @@ export class DraftService {
   /** Deletes rows by row number; returns how many existed. */
   delete(batchId: number, rows: readonly number[]): Promise<number> {
     return this.db.write((tx) => {
-      const batch = loadWritableBatch(tx, batchId);
+      const batch = loadWritableBatch(tx, batchId, this.frozen);
       const codes: string[] = [];
       let deleted = 0;
       for (const row of new Set(rows)) {

@@ -1,6 +1,7 @@
 import { Outbox } from '../outbox/outbox';
 import type { StoreDatabase } from '../store/database';
 import { type OpenOptions, openLibrary } from '../store/databases';
+import type { FreezeCheck } from '../batches/batch-lookup';
 import { BatchService } from '../batches/batch-service';
 import { type ExportOptions, type ExportReport, exportBatchCsv, exportBatchCsvToFile } from '../batches/csv-export';
 import { type ImportOptions, type ImportReport, importCsvFile } from '../batches/csv-import';
@@ -22,15 +23,16 @@ export interface LibraryServices {
 }
 
 export function libraryServices(db: StoreDatabase, outbox: Outbox): LibraryServices {
+  const frozen: FreezeCheck = (batchId) => outbox.frozenReason(batchId);
   return {
     db,
     outbox,
-    batches: new BatchService(db),
-    drafts: new DraftService(db),
-    importCsv: (batchId, file, options) => importCsvFile(db, batchId, file, options),
+    batches: new BatchService(db, frozen),
+    drafts: new DraftService(db, frozen),
+    importCsv: (batchId, file, options) => importCsvFile(db, frozen, batchId, file, options),
     exportCsvToFile: (batchId, file, options) => exportBatchCsvToFile(db, batchId, file, options),
     exportCsv: (batchId, write, options) => exportBatchCsv(db, batchId, write, options),
-    generate: (batchId, input) => generateIntoBatch(db, batchId, input),
+    generate: (batchId, input) => generateIntoBatch(db, frozen, batchId, input),
     close: async () => {
       await outbox.close();
       await db.close();

@@ -64,8 +64,9 @@ describe('crash safety', () => {
     const sb = await sandbox({ faults: { latencyMs: 3 }, jobPortionSize: 4 });
     const dir = tempDir();
     const library = await openLibrary(dir);
-    const batches = new BatchService(library);
-    const drafts = new DraftService(library);
+    // Each round fills a new batch before it is queued: nothing is frozen while these run.
+    const batches = new BatchService(library, () => undefined);
+    const drafts = new DraftService(library, () => undefined);
     const client = clientFor(sb);
     let kills = 0;
     let expected = 0;

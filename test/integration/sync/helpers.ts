@@ -44,7 +44,8 @@ export async function desk(dir = tempDir()): Promise<Desk> {
     await outbox.close().catch(() => undefined);
     await library.close();
   });
-  return { dir, library, outbox, batches: new BatchService(library), drafts: new DraftService(library) };
+  const frozen = (batchId: number) => outbox.frozenReason(batchId);
+  return { dir, library, outbox, batches: new BatchService(library, frozen), drafts: new DraftService(library, frozen) };
 }
 
 export const PERCENT_DEFAULTS = { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10, effect: 'APPLY_TO_ORDER' } } as const;
