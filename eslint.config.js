@@ -5,6 +5,7 @@ import prettier from 'eslint-config-prettier';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { defineConfig } from 'eslint/config';
 
 /**
  * The layers. A file belongs to the first folder that holds it; each layer lists the layers it may import.
@@ -41,16 +42,14 @@ const layerPolicies = [
   { from: { file: { categories: 'electron-api' } }, allow: { to: { module: { source: 'electron' } } } },
 ];
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: ['dist/', 'release/', 'node_modules/', 'test-artifacts/', 'coverage/'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   // The Svelte rules hold for Svelte files only (some wrap core rules that trip on plain CommonJS).
-  ...svelte.configs['flat/recommended'].map((config) =>
-    config.files || !config.rules ? config : { ...config, files: ['**/*.svelte', '**/*.svelte.ts'] },
-  ),
+  ...svelte.configs['flat/recommended'].map((config) => (config.files || !config.rules ? config : { ...config, files: ['**/*.svelte', '**/*.svelte.ts'] })),
   {
     languageOptions: {
       ecmaVersion: 2023,
@@ -67,7 +66,7 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // Off, from the type-checked set:
+      // Off, from the recommended sets:
       // - unbound-method: function-valued members are declared in method shorthand (`out(text): void`) and
       //   filled with closures, not class methods; passing `io.out` along is safe and the rule cannot tell.
       '@typescript-eslint/unbound-method': 'off',
@@ -140,10 +139,7 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'boundaries/dependencies': [
-        'error',
-        { default: 'disallow', checkAllOrigins: true, checkUnknownLocals: true, policies: layerPolicies },
-      ],
+      'boundaries/dependencies': ['error', { default: 'disallow', checkAllOrigins: true, checkUnknownLocals: true, policies: layerPolicies }],
     },
   },
   prettier,
