@@ -30,26 +30,21 @@ export function loadBatch(reader: Reader, id: number): LoadedBatch {
   return { id: record.id, name: record.name, defaults: JSON.parse(record.defaults) as BatchDefaults, nextRow: record.next_row, deletedAt: record.deleted_at };
 }
 
-/** The open operation that keeps a batch from changing (the outbox: it is queued for sync), or undefined. */
+/**
+ * The open operation that keeps a batch from changing (a batch queued for sync is frozen), or
+ * undefined. The outbox decides; whoever opens the library and the outbox together hands it to the
+ * batch services.
+ */
 export type FreezeCheck = (batchId: number) => Omit<FrozenBatch, 'batchName'> | undefined;
-const freezeChecks = new Set<FreezeCheck>();
-
-/** The outbox registers its check when opened (one library and one outbox per process); returns the undo. */
-export function registerFreezeCheck(check: FreezeCheck): () => void {
-  freezeChecks.add(check);
-  return () => freezeChecks.delete(check);
-}
 
 /** A batch that may change: one in the trash must be restored first, a frozen one released. */
-export function loadWritableBatch(reader: Reader, id: number): LoadedBatch {
+export function loadWritableBatch(reader: Reader, id: number, frozen: FreezeCheck): LoadedBatch {
   const batch = loadBatch(reader, id);
   if (batch.deletedAt !== null) {
     throw new BatchError(`Batch ${id} "${batch.name}" is in the trash; restore it before changing it`);
   }
-  for (const check of freezeChecks) {
-    const frozen = check(id);
-    if (frozen !== undefined) throw new BatchFrozenError({ ...frozen, batchName: batch.name });
-  }
+  const frozenBy = frozen(id);
+  if (frozenBy !== undefined) throw new BatchFrozenError({ ...frozenBy, batchName: batch.name });
   return batch;
 }
 

@@ -1,6 +1,6 @@
 import type { StoreDatabase } from '../store/database';
 import type { Reader, Writer } from '../store/statements';
-import { findBatch, listBatches, loadBatch, loadWritableBatch, summarizeBatch } from './batch-lookup';
+import { findBatch, listBatches, loadBatch, loadWritableBatch, summarizeBatch, type FreezeCheck } from './batch-lookup';
 import type { EditHistory } from './edit-history';
 import { checkDefaults } from './inherit';
 import { removeUnusedFieldSets } from './row-writer';
@@ -18,6 +18,7 @@ export interface CreateBatchInput {
 export class BatchService {
   constructor(
     private readonly db: StoreDatabase,
+    private readonly frozen: FreezeCheck,
     private readonly now: () => Date = () => new Date(),
     /** Where a change of defaults is recorded so it can be undone; none for one-shot commands. */
     private readonly history?: EditHistory,
@@ -47,7 +48,7 @@ export class BatchService {
 
   async rename(id: number, name: string): Promise<BatchSummary> {
     await this.db.write((tx) => {
-      loadWritableBatch(tx, id);
+      loadWritableBatch(tx, id, this.frozen);
       tx.run('UPDATE batches SET name = ?, updated_at = ? WHERE id = ?', [checkName(tx, name, id), this.stamp(), id]);
     });
     return this.get(id);
@@ -69,7 +70,7 @@ export class BatchService {
   async setDefaults(id: number, defaults: BatchDefaults): Promise<BatchSummary> {
     const clean = checkDefaults(defaults);
     const before = await this.db.write((tx) => {
-      const batch = loadWritableBatch(tx, id);
+      const batch = loadWritableBatch(tx, id, this.frozen);
       tx.run('UPDATE batches SET defaults = ?, updated_at = ? WHERE id = ?', [JSON.stringify(clean), this.stamp(), id]);
       recheckBatch(tx, id, clean);
       return batch.defaults;
@@ -81,7 +82,7 @@ export class BatchService {
   /** Moves the batch to the trash; its rows stay until the trash is emptied. */
   async delete(id: number): Promise<BatchSummary> {
     await this.db.write((tx) => {
-      loadWritableBatch(tx, id);
+      loadWritableBatch(tx, id, this.frozen);
       tx.run('UPDATE batches SET deleted_at = ? WHERE id = ?', [this.stamp(), id]);
     });
     return this.get(id);

@@ -3,7 +3,7 @@ import { CsvRecordTooLongError } from '../../shared/domain/csv-reader';
 import { createDuplicateTracker } from '../../shared/domain/duplicates';
 import type { Problem } from '../../shared/domain/voucher';
 import type { StoreDatabase } from '../store/database';
-import { loadWritableBatch } from './batch-lookup';
+import { loadWritableBatch, type FreezeCheck } from './batch-lookup';
 import { checkCsvFile } from './csv-file-check';
 import { parsedCsvRows } from './csv-parse-thread';
 import { FieldSets, RowInserter } from './row-writer';
@@ -66,7 +66,7 @@ export interface ImportReport {
 class ImportStopped extends Error {}
 
 /** Streams a CSV file in the service's import format into a batch, in one durable commit. */
-export async function importCsvFile(db: StoreDatabase, batchId: number, file: string, options: ImportOptions = {}): Promise<ImportReport> {
+export async function importCsvFile(db: StoreDatabase, frozen: FreezeCheck, batchId: number, file: string, options: ImportOptions = {}): Promise<ImportReport> {
   const mode = options.mode ?? 'stop-at-first-error';
   const name = options.fileName ?? file;
   // Refused before the batch is touched: an empty or binary file stores nothing and changes nothing.
@@ -91,7 +91,7 @@ export async function importCsvFile(db: StoreDatabase, batchId: number, file: st
   };
   try {
     await db.write(async (tx) => {
-      const batch = loadWritableBatch(tx, batchId);
+      const batch = loadWritableBatch(tx, batchId, frozen);
       const base = batch.nextRow - 1;
       const inserter = new RowInserter(tx);
       const sets = new FieldSets(tx);

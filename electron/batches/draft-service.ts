@@ -1,6 +1,6 @@
 import type { StoreDatabase } from '../store/database';
 import type { Params, Writer } from '../store/statements';
-import { countRows, loadBatch, loadWritableBatch } from './batch-lookup';
+import { countRows, loadBatch, loadWritableBatch, type FreezeCheck } from './batch-lookup';
 import type { BatchChange, EditHistory } from './edit-history';
 import { splitDraft } from './inherit';
 import { PageSeeker } from './page-seek';
@@ -28,6 +28,7 @@ export class DraftService {
 
   constructor(
     private readonly db: StoreDatabase,
+    private readonly frozen: FreezeCheck,
     /** Where each add, edit and delete is recorded so it can be undone; none for one-shot commands. */
     private readonly history?: EditHistory,
   ) {
@@ -37,7 +38,7 @@ export class DraftService {
   /** Appends rows (each a voucher draft: its code and the fields it sets itself) in one commit. */
   async add(batchId: number, drafts: readonly Record<string, unknown>[]): Promise<DraftRow[]> {
     const added = await this.db.write((tx) => {
-      const batch = loadWritableBatch(tx, batchId);
+      const batch = loadWritableBatch(tx, batchId, this.frozen);
       const inserter = new RowInserter(tx);
       const sets = new FieldSets(tx);
       const change: BatchChange = { label: '', rows: [] };
@@ -58,7 +59,7 @@ export class DraftService {
 
   async edit(batchId: number, row: number, changes: DraftChanges): Promise<DraftRow> {
     const change = await this.db.write((tx): BatchChange => {
-      const batch = loadWritableBatch(tx, batchId);
+      const batch = loadWritableBatch(tx, batchId, this.frozen);
       const stored = loadRow(tx, batchId, row);
       const before = { code: stored.code, fields: JSON.parse(stored.fields) as DraftFields };
       const fields = JSON.parse(stored.fields) as DraftFields;
@@ -85,7 +86,7 @@ export class DraftService {
   /** Deletes rows by row number; returns how many existed. */
   async delete(batchId: number, rows: readonly number[]): Promise<number> {
     const change = await this.db.write((tx): BatchChange => {
-      const batch = loadWritableBatch(tx, batchId);
+      const batch = loadWritableBatch(tx, batchId, this.frozen);
       const removed: BatchChange['rows'] = [];
       for (const row of new Set(rows)) {
         const stored = tx.get<StoredRow>(`${SELECT_ROWS} WHERE batch_id = ? AND row_no = ?`, [batchId, row]);

@@ -1,7 +1,7 @@
 import { UndoLog } from '../../shared/domain/undo-log';
 import type { StoreDatabase } from '../store/database';
 import type { Writer } from '../store/statements';
-import { loadWritableBatch } from './batch-lookup';
+import { loadWritableBatch, type FreezeCheck } from './batch-lookup';
 import { FieldSets } from './row-writer';
 import { checkRow, problemState, recheckBatch, recheckCodes } from './rows';
 import type { BatchDefaults, DraftFields } from './types';
@@ -30,7 +30,10 @@ export interface HistoryState {
 export class EditHistory {
   private readonly logs = new Map<number, UndoLog<BatchChange>>();
 
-  constructor(private readonly db: StoreDatabase) {}
+  constructor(
+    private readonly db: StoreDatabase,
+    private readonly frozen: FreezeCheck,
+  ) {}
 
   record(batchId: number, change: BatchChange): void {
     if (change.rows.length === 0 && !change.defaults) return;
@@ -57,7 +60,7 @@ export class EditHistory {
 
   private async put(batchId: number, change: BatchChange, side: 'before' | 'after'): Promise<void> {
     await this.db.write((tx) => {
-      let defaults = loadWritableBatch(tx, batchId).defaults;
+      let defaults = loadWritableBatch(tx, batchId, this.frozen).defaults;
       if (change.defaults) {
         defaults = change.defaults[side];
         tx.run('UPDATE batches SET defaults = ? WHERE id = ?', [JSON.stringify(defaults), batchId]);

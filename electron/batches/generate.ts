@@ -1,7 +1,7 @@
 import { CodeSpecError, type CodeSpec, generateCodes } from '../../shared/domain/code-generator';
 import type { RandomInt } from '../../shared/domain/random';
 import type { StoreDatabase } from '../store/database';
-import { loadWritableBatch } from './batch-lookup';
+import { loadWritableBatch, type FreezeCheck } from './batch-lookup';
 import { FieldSets, RowInserter } from './row-writer';
 import { checkRow, isValid, storeRow } from './rows';
 import { BatchError, type DraftFields } from './types';
@@ -26,9 +26,9 @@ export interface GenerateReport {
  * New rows with generated codes, none of which is already anywhere in the library (any batch,
  * including the trash), in one durable commit.
  */
-export function generateIntoBatch(db: StoreDatabase, batchId: number, input: GenerateInput): Promise<GenerateReport> {
+export function generateIntoBatch(db: StoreDatabase, frozen: FreezeCheck, batchId: number, input: GenerateInput): Promise<GenerateReport> {
   return db.write((tx) => {
-    const batch = loadWritableBatch(tx, batchId);
+    const batch = loadWritableBatch(tx, batchId, frozen);
     const taken = tx.prepare('SELECT 1 AS taken FROM drafts WHERE code = ? LIMIT 1');
     let result;
     try {

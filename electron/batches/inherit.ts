@@ -43,7 +43,7 @@ export function checkDefaults(defaults: unknown): BatchDefaults {
   }
   const clean: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(defaults)) if (value !== undefined) clean[key] = value;
-  return clean as BatchDefaults;
+  return clean;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,5 @@
 import { InvalidRequestError } from '../../shared/api/errors';
-import type { LibraryServices } from '../batches/library';
+import type { LibraryServices } from '../desk/library';
 import type { SecretStore } from '../secrets/secret-store';
 import type { CliIo } from './io';
 

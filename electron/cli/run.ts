@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { LibraryServices } from '../batches/library';
+import type { LibraryServices } from '../desk/library';
 import { KeytarSecretStore, KEYCHAIN_SERVICE } from '../secrets/keytar-store';
 import type { SecretStore } from '../secrets/secret-store';
 import { resolveDataDir } from '../store/data-dir';
@@ -63,7 +63,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
       io,
       json,
       dataDir,
-      library: async () => (library ??= await (await import('../batches/library')).openLibraryServices(dataDir)),
+      library: async () => (library ??= await (await import('../desk/library')).openLibraryServices(dataDir)),
       secrets: (): SecretStore => new KeytarSecretStore(deps.env[KEYCHAIN_SERVICE_ENV] || KEYCHAIN_SERVICE),
     };
     const output = await command.run(ctx, args);
@@ -88,7 +88,7 @@ function parse(command: Command, args: readonly string[]): ParsedArgs {
       allowPositionals: true,
       strict: true,
     });
-    return { values: values as ParsedArgs['values'], positionals };
+    return { values: values, positionals };
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

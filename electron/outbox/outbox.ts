@@ -9,7 +9,6 @@ import {
   type ChunkEvent,
   type ChunkState,
 } from '../../shared/outbox/states';
-import { registerFreezeCheck } from '../batches/batch-lookup';
 import { openOutbox } from '../store/databases';
 import type { StoreDatabase } from '../store/database';
 import type { Writer } from '../store/statements';
@@ -90,15 +89,11 @@ export class OutboxError extends Error {
  * something resolves only once the change is on disk.
  */
 export class Outbox {
-  private removeFreezeCheck: () => void;
-
   private constructor(
     readonly db: StoreDatabase,
     readonly bodies: BodyFiles,
     private readonly now: () => Date,
-  ) {
-    this.removeFreezeCheck = registerFreezeCheck((batchId) => this.frozenBy(batchId));
-  }
+  ) {}
 
   static async open(dataDir: string, options: { now?: () => Date } = {}): Promise<Outbox> {
     const db = await openOutbox(dataDir, outboxMigrations);
@@ -110,7 +105,6 @@ export class Outbox {
   }
 
   async close(): Promise<void> {
-    this.removeFreezeCheck();
     await this.db.close();
   }
 

@@ -80,6 +80,6 @@ export class Faults {
     const fault = this.settings[name];
     if (!fault || fault.count <= 0 || !requestMatches(fault, method, path)) return undefined;
     fault.count -= 1;
-    return fault as NonNullable<FaultSettings[K]>;
+    return fault;
   }
 }

@@ -112,7 +112,7 @@ export class JobRunner {
       action.updated_at = this.now();
       this.save(action);
     }
-    let finished = false;
+    let finished: boolean;
     try {
       job.done += work.step(this.portionSize);
       finished = job.done >= work.total;

@@ -108,7 +108,7 @@ function replay(db: SqlJsDatabase, journal: JournalContents, snapshotSeq: number
       db.run('COMMIT');
     } catch (error) {
       db.run('ROLLBACK');
-      throw new Error(`commit ${entry.seq} cannot be replayed: ${errorText(error)}`);
+      throw new Error(`commit ${entry.seq} cannot be replayed: ${errorText(error)}`, { cause: error });
     }
     seq = entry.seq;
   }

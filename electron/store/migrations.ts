@@ -37,7 +37,7 @@ export function applyMigrations(tx: Writer, pending: readonly Migration[]): void
       migration.up(tx);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      throw new Error(`Schema migration ${migration.version} (${migration.description}) failed: ${reason}`);
+      throw new Error(`Schema migration ${migration.version} (${migration.description}) failed: ${reason}`, { cause: error });
     }
     tx.run(`UPDATE ${META_TABLE} SET value = ? WHERE key = 'schema_version'`, [migration.version]);
   }

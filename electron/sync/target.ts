@@ -1,4 +1,4 @@
-import { describeTarget, type Region, type Target } from '../../shared/api';
+import { describeTarget, type Target } from '../../shared/api';
 import { normalizeTarget } from '../secrets/secret-store';
 
 export interface SyncTarget {
@@ -14,7 +14,7 @@ const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 export function resolveSyncTarget(text: string): SyncTarget {
   const keyName = normalizeTarget(text);
   let target: Target;
-  if (keyName === 'eu' || keyName === 'us' || keyName === 'as') target = { region: keyName as Region };
+  if (keyName === 'eu' || keyName === 'us' || keyName === 'as') target = { region: keyName };
   else target = LOCAL_HOSTS.has(new URL(keyName).hostname) ? { sandbox: keyName } : { dedicated: keyName };
   return { target, keyName, label: describeTarget(target) };
 }

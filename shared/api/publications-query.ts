@@ -98,7 +98,7 @@ function filterPairs(filters: unknown): string[] {
   }
   checkKnownKeys('filters', filters, [...FILTER_FIELDS, 'junction']);
   const pairs: string[] = [];
-  for (const [field, value] of Object.entries(filters)) {
+  for (const [field, value] of Object.entries(filters as Record<string, unknown>)) {
     if (value === undefined || field === 'junction') continue;
     if (typeof value !== 'object' || value === null) {
       throw new InvalidRequestError(`filters.${field}`, value, 'an object { conditions: { ... } }');

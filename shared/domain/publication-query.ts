@@ -1,4 +1,4 @@
-import type { FilterConditions, PublicationFilters, PublicationsQuery } from '../api/publications-query';
+import type { PublicationFilters, PublicationsQuery } from '../api/publications-query';
 import type { KnownFacts, PublicationFacts } from './publication-facts';
 import {
   EMPTY_FILTER_OPERATORS,
@@ -23,7 +23,7 @@ export function filterOf(filters: PublicationFilters | undefined): Filter {
   for (const field of FILTER_FIELDS) {
     const entry = filters?.[field];
     if (!entry) continue;
-    for (const [op, value] of Object.entries(entry.conditions as FilterConditions)) {
+    for (const [op, value] of Object.entries(entry.conditions)) {
       if (value === undefined) continue;
       const operator = op as FilterOperator;
       const values = LIST_FILTER_OPERATORS.has(operator)

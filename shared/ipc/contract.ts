@@ -10,7 +10,6 @@ import { updateStatusSchema } from './update-status';
 export { invokeChannels, eventChannels, type InvokeChannel, type EventChannel } from './channels';
 export { eventContract, type EventPayload, type SyncProgress } from './events';
 export type { UpdateStatus } from './update-status';
-export type { Bridge, BridgeTransport } from './bridge';
 
 interface ChannelSchemas {
   request: z.ZodType;

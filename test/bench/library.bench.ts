@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openLibraryServices } from '../../electron/batches/library';
+import { openLibraryServices } from '../../electron/desk/library';
 import { fixtureCode, writeFixtureCsv } from '../integration/batches/csv-fixture';
 
 const ROWS = 1_000_000;

@@ -1,9 +1,9 @@
 // The user's side of the soak: a data folder with three batches and every kind of write queued.
 import { join } from 'node:path';
-import { openLibraryServices, type LibraryServices } from '../../electron/batches/library';
+import { openLibraryServices, type LibraryServices } from '../../electron/desk/library';
 import { chunkCodes } from '../../electron/outbox/op-codes';
-import { queueAddToCampaign, queueImport } from '../../electron/outbox/queue-batch';
-import { queueDelete, queueReward } from '../../electron/outbox/queue-other';
+import { queueAddToCampaign, queueImport } from '../../electron/desk/queue-batch';
+import { queueDelete, queueReward } from '../../electron/desk/queue-other';
 import { writeFixtureCsv } from '../integration/batches/csv-fixture';
 import type { Dice } from './dice';
 import type { SoakOptions } from './options';
@@ -43,13 +43,13 @@ export async function prepare(dataDir: string, o: SoakOptions, dice: Dice): Prom
   const library = await openLibraryServices(dataDir);
   try {
     const jsonCount = Math.ceil(o.codes * 0.6);
-    const generated = await library.batches.create({ name: 'Soak generated', defaults: { ...PERCENT } as never });
+    const generated = await library.batches.create({ name: 'Soak generated', defaults: { ...PERCENT } });
     await library.generate(generated.id, { spec: { count: jsonCount, length: 10, prefix: 'SOAK-' }, random: (n) => dice.int(n) });
     const fromCsv = await library.batches.create({ name: 'Soak CSV' });
     const file = join(dataDir, 'soak.csv');
     await writeFixtureCsv(file, o.codes - jsonCount);
     await library.importCsv(fromCsv.id, file);
-    const forCampaign = await library.batches.create({ name: 'Soak campaign', defaults: { ...PERCENT } as never });
+    const forCampaign = await library.batches.create({ name: 'Soak campaign', defaults: { ...PERCENT } });
     const campaignCodes = Array.from({ length: o.campaignCodes }, (_, i) => `SOAKCAMP-${String(i + 1).padStart(5, '0')}`);
     await library.drafts.add(forCampaign.id, campaignCodes.map((code) => ({ code })));
 

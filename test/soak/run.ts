@@ -111,7 +111,7 @@ async function main(): Promise<number> {
   const checks = new Checks();
   let sb: RunningSandbox | undefined;
   let children: SyncChildren | undefined;
-  let figures = 'soak figures: none, the soak stopped early';
+  let figures: string;
   // A hang anywhere (a child, the sandbox closing, a check) still ends the soak, as a failure.
   setTimeout(() => {
     console.log(`soak: past the time bound of ${o.maxSeconds} s\n${checks.passed} passed, ${checks.failed + 1} failed`);

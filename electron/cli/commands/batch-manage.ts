@@ -1,6 +1,6 @@
-import type { BatchDefaults, BatchSummary, DraftRow, DraftSort } from '../../batches/types';
+import type { BatchDefaults, BatchSummary, DraftRow } from '../../batches/types';
 import { MAX_PAGE } from '../../batches/draft-service';
-import type { LibraryServices } from '../../batches/library';
+import type { LibraryServices } from '../../desk/library';
 import { type CliContext, type Command, type ParsedArgs, UsageError, integerOption, jsonOption, positional, stringOption } from '../command';
 import { problemWords } from '../../../shared/domain/problem-words';
 import { count, table } from '../format';
@@ -45,7 +45,7 @@ function defaultsFrom(args: ParsedArgs): BatchDefaults {
   }
   const metadata = jsonOption(args, 'metadata');
   if (metadata !== undefined) defaults['metadata'] = metadata;
-  return defaults as BatchDefaults;
+  return defaults;
 }
 
 /** The library and the batch named by the first argument (an id or a name). */
@@ -132,7 +132,7 @@ export const show: Command = {
       limit: integerOption(args, 'limit', 1, MAX_PAGE) ?? 20,
       codePrefix: stringOption(args, 'prefix'),
       onlyInvalid: args.values['invalid'] === true,
-      sort: sort as DraftSort,
+      sort,
     });
     const shown = page.rows.length === 0 ? 'No rows match.\n' : table(page.rows, rowColumns);
     const range = page.rows.length > 0 ? `Rows ${page.offset + 1}-${page.offset + page.rows.length} of ${page.total.toLocaleString('en-US')} matching.\n` : '';

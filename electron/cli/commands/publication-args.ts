@@ -1,4 +1,4 @@
-import { buildPublicationsQuery, type PublicationFilters, type PublicationOrder } from '../../../shared/api';
+import { buildPublicationsQuery, type PublicationOrder } from '../../../shared/api';
 import type { PublicationSelection } from '../../../shared/domain/publication-query';
 import { type OptionSpec, type ParsedArgs, UsageError, checkedOptions, jsonOption, stringOption } from '../command';
 
@@ -36,7 +36,7 @@ export function selectionOf(args: ParsedArgs): PublicationSelection {
   ];
   const selection: Record<string, unknown> = Object.fromEntries(pick.filter(([, v]) => v !== undefined));
   if (args.values['referral'] === true) selection.is_referral_code = true;
-  if (filters !== undefined) selection.filters = filters as PublicationFilters;
+  if (filters !== undefined) selection.filters = filters;
   const checked = selection as PublicationSelection & { order?: PublicationOrder };
   checkedOptions(() => buildPublicationsQuery(checked));
   return checked;

@@ -1,6 +1,6 @@
 import type { OperationRecord } from '../../outbox/records';
-import { queueAddToCampaign, queueImport } from '../../outbox/queue-batch';
-import { queueDelete, queueReward } from '../../outbox/queue-other';
+import { queueAddToCampaign, queueImport } from '../../desk/queue-batch';
+import { queueDelete, queueReward } from '../../desk/queue-other';
 import { IMPORT_MAX_CODES } from '../../../shared/domain/chunk-planner';
 import { REWARD_FIELDS, RewardInputError, rewardRequestOf, type RewardFieldNames } from '../../../shared/domain/reward-input';
 import type { RewardRequest } from '../../../shared/outbox/kinds';

@@ -1,6 +1,6 @@
 import type { Outbox } from '../../outbox/outbox';
 import type { InvokeHandlers } from '../ipc-guard';
-import type { LibraryServices } from '../../batches/library';
+import type { LibraryServices } from '../../desk/library';
 
 type BatchHandlers = Pick<
   InvokeHandlers,

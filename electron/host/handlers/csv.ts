@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { readCsv } from '../../../shared/domain/csv-reader';
 import { checkCsvFile } from '../../batches/csv-file-check';
 import type { ImportProgress } from '../../batches/csv-import';
-import type { LibraryServices } from '../../batches/library';
+import type { LibraryServices } from '../../desk/library';
 import type { EmitEvent } from '../events';
 import type { InvokeHandlers } from '../ipc-guard';
 import type { Lifecycle } from '../lifecycle';

@@ -1,4 +1,4 @@
-import { openLibraryServices, type LibraryServices } from '../../batches/library';
+import { openLibraryServices, type LibraryServices } from '../../desk/library';
 import type { Lifecycle } from '../lifecycle';
 
 /** The library on first use; `isOpen` tells whether it opened, waiting for an open under way. */

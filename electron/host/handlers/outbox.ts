@@ -1,8 +1,8 @@
 import type { ChunkView, OperationView } from '../../../shared/ipc/outbox';
-import type { LibraryServices } from '../../batches/library';
+import type { LibraryServices } from '../../desk/library';
 import type { OperationTally, Outbox } from '../../outbox/outbox';
-import { campaignDroppedValues, queueAddToCampaign, queueImport } from '../../outbox/queue-batch';
-import { queueDelete, queueReward } from '../../outbox/queue-other';
+import { campaignDroppedValues, queueAddToCampaign, queueImport } from '../../desk/queue-batch';
+import { queueDelete, queueReward } from '../../desk/queue-other';
 import type { ChunkRecord, OperationRecord } from '../../outbox/records';
 import { describeOperation, dryRun } from '../../sync/dry-run';
 import type { InvokeHandlers } from '../ipc-guard';

@@ -43,7 +43,7 @@ export function settingsHandlers({ settings, secrets, connection, dataDir, keych
       try {
         resolved = resolveSyncTarget(target);
       } catch (error) {
-        throw new Error(`Target: ${error instanceof Error ? error.message : String(error)}`);
+        throw new Error(`Target: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       }
       settings.update({ target: resolved.keyName });
       return view();

@@ -1,5 +1,5 @@
 import type { SyncStatusView } from '../../../shared/ipc/outbox';
-import type { LibraryServices } from '../../batches/library';
+import type { LibraryServices } from '../../desk/library';
 import { SyncEngine, type EngineStatus, type SyncEvent } from '../../sync/engine';
 import type { SyncProgress } from '../../sync/progress';
 import type { EmitEvent } from '../events';

@@ -56,7 +56,7 @@ export function selectionOf(form: PublicationForm): PublicationSelectionView {
     }
     out['filters'] = { ...filters, junction: form.junction };
   }
-  return out as PublicationSelectionView;
+  return out;
 }
 
 // Reading a publication as the service sent it (tolerant: any field may be missing or another shape).

@@ -1,6 +1,6 @@
 // Run as a separate process by the crash test, which kills it with SIGKILL part-way through.
 // Prints one line per event so the test knows how far the import got.
-import { openLibraryServices } from '../../../electron/batches/library';
+import { openLibraryServices } from '../../../electron/desk/library';
 
 const [dataDir = '', csvFile = ''] = process.argv.slice(2);
 const library = await openLibraryServices(dataDir);

@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest';
-import { type LibraryServices, openLibraryServices } from '../../../electron/batches/library';
+import { type LibraryServices, openLibraryServices } from '../../../electron/desk/library';
 import { useTempDirs } from '../store/temp-dir';
 
 export const PERCENT_DEFAULTS = {

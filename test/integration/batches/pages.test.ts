@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { LibraryServices } from '../../../electron/batches/library';
+import type { LibraryServices } from '../../../electron/desk/library';
 import type { DraftQuery } from '../../../electron/batches/types';
 import { writeFixtureCsv } from './csv-fixture';
 import { useLibraries } from './library-fixture';

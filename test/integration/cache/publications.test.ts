@@ -142,7 +142,7 @@ describe('offline queries answer as the sandbox does', () => {
   });
 
   it('rejects a bad query naming the field, and bad paging', () => {
-    const bad = (q: object) => () => queryCachedPublications(wholeCache, target, q as PublicationSelection);
+    const bad = (q: object) => () => queryCachedPublications(wholeCache, target, q);
     expect(bad({ filters: { campaign_name: { conditions: { $like: 'x' } } } })).toThrow(/filters\.campaign_name\.conditions\.\$like/);
     expect(bad({ order: 'newest' })).toThrow(InvalidRequestError);
     expect(bad({ order: 'newest' })).toThrow(/order/);

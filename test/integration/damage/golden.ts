@@ -1,9 +1,9 @@
 import { cpSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openLibraryServices } from '../../../electron/batches/library';
+import { openLibraryServices } from '../../../electron/desk/library';
 import { openCacheDatabase } from '../../../electron/cache';
 import { SettingsFile } from '../../../electron/host/handlers/settings-file';
-import { queueImport } from '../../../electron/outbox/queue-batch';
+import { queueImport } from '../../../electron/desk/queue-batch';
 import { BODIES_FOLDER } from '../../../electron/outbox/bodies';
 
 // A small data folder with every file the app writes: a library with two batches (one saved in a
@@ -30,13 +30,13 @@ export interface Golden {
 
 export async function buildGolden(dir: string): Promise<Golden> {
   const library = await openLibraryServices(dir);
-  const saved = await library.batches.create({ name: 'Saved', defaults: { ...DEFAULTS } as never });
+  const saved = await library.batches.create({ name: 'Saved', defaults: { ...DEFAULTS } });
   await library.drafts.add(saved.id, SAVED_CODES.map((code, i) => ({ code, metadata: { n: i } })));
   // What the periodic checkpoint does a few seconds into editing.
   await library.db.compact();
   await library.outbox.db.compact();
   const savedContents = contentsOf(library);
-  const queued = await library.batches.create({ name: 'Queued', defaults: { ...DEFAULTS } as never });
+  const queued = await library.batches.create({ name: 'Queued', defaults: { ...DEFAULTS } });
   await library.drafts.add(queued.id, QUEUED_CODES.map((code, i) => ({ code, metadata: { n: i } })));
   await queueImport({ library: library.db, outbox: library.outbox }, String(queued.id), { format: 'json' });
   const contents = contentsOf(library);

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLibraryServices } from '../../../electron/batches/library';
+import { openLibraryServices } from '../../../electron/desk/library';
 import { startSandbox } from '../../../electron/sandbox/server';
 import { checkDataDir, restoreCopy } from '../../../electron/store/health';
 import type { DatabaseName } from '../../../electron/store/kept';

@@ -1,4 +1,4 @@
-import { openLibraryServices } from '../../../electron/batches/library';
+import { openLibraryServices } from '../../../electron/desk/library';
 import { openCacheDatabase } from '../../../electron/cache';
 import { SettingsFile } from '../../../electron/host/handlers/settings-file';
 import { StoreNeedsAttentionError } from '../../../electron/store/errors';

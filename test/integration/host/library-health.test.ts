@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openLibraryServices } from '../../../electron/batches/library';
+import { openLibraryServices } from '../../../electron/desk/library';
 import { createServices, type Services } from '../../../electron/host/services';
 import { MemorySecretStore } from '../../../electron/secrets/memory-store';
 

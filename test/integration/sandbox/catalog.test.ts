@@ -37,7 +37,7 @@ describe('promotion stacks', () => {
     for (const key of ['created_at', 'updated_at', 'name'] as const) {
       for (const order of [key, `-${key}`]) {
         const got: Stack[] = (await call(sb, 'GET', `/v1/promotions/stacks?limit=100&order=${order}`)).body.data;
-        const values = got.map((s) => s[key]).filter((v) => v !== undefined) as string[];
+        const values = got.map((s) => s[key]).filter((v): v is string => v !== undefined);
         const sorted = [...values].sort();
         expect(values, order).toEqual(order.startsWith('-') ? sorted.reverse() : sorted);
       }
@@ -92,7 +92,7 @@ describe('earning rules (v2)', () => {
     const rounding = effect.points_proportional.points_expiration.rolling_expiration.rounding;
     expect(rounding.type === 'END_OF_PARTICULAR_MONTH' ? Number.isInteger(rounding.value) && rounding.value >= 1 && rounding.value <= 12 : rounding.value === null).toBe(true);
     const idPattern: Record<string, RegExp> = { product: /^prod_[a-f0-9]+$/, sku: /^sku_[a-f0-9]+$/, products_collection: /^pc_[a-zA-Z0-9]+$/ };
-    for (const calculation of Object.values(effect.points_proportional.order_items) as { applicable_to: Record<string, unknown>[] }[]) {
+    for (const calculation of Object.values<{ applicable_to: Record<string, unknown>[] }>(effect.points_proportional.order_items)) {
       expect(calculation.applicable_to.length).toBeGreaterThan(0);
       for (const target of calculation.applicable_to) {
         const type = target.type as string;

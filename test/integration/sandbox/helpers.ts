@@ -21,6 +21,8 @@ export function keyHeaders(sb: RunningSandbox): Record<string, string> {
 
 export interface Answer {
   status: number;
+  // The service's JSON as it came; the tests' assertions check its shape.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
   headers: Headers;
 }
@@ -55,6 +57,7 @@ export function bearer(accessToken: string): Record<string, string> {
 }
 
 /** Polls an async action until it is DONE or FAILED, failing after the deadline. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the async action's JSON, checked by the caller
 export async function waitForJob(sb: RunningSandbox, id: string, deadlineMs = 20_000): Promise<any> {
   const until = Date.now() + deadlineMs;
   for (;;) {

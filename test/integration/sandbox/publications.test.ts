@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/server';
 import { bearer, call, expectErrorObject, token } from './helpers';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a publication as the service returns it
 type Pub = Record<string, any>;
 
 let sb: RunningSandbox;

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Outbox } from '../../../electron/outbox/outbox';
-import { queueImport } from '../../../electron/outbox/queue-batch';
+import { queueImport } from '../../../electron/desk/queue-batch';
 import { openLibrary } from '../../../electron/store/databases';
 import { BatchService } from '../../../electron/batches/batch-service';
 import { DraftService } from '../../../electron/batches/draft-service';
@@ -64,8 +64,9 @@ describe('crash safety', () => {
     const sb = await sandbox({ faults: { latencyMs: 3 }, jobPortionSize: 4 });
     const dir = tempDir();
     const library = await openLibrary(dir);
-    const batches = new BatchService(library);
-    const drafts = new DraftService(library);
+    // Each round fills a new batch before it is queued: nothing is frozen while these run.
+    const batches = new BatchService(library, () => undefined);
+    const drafts = new DraftService(library, () => undefined);
     const client = clientFor(sb);
     let kills = 0;
     let expected = 0;
@@ -74,7 +75,7 @@ describe('crash safety', () => {
     try {
       for (let round = 0; kills < KILLS_WANTED && round < 8; round += 1) {
         const list = codes(`CRASH${round}`, CODES_PER_BATCH);
-        const batch = await batches.create({ name: `crash ${round}`, defaults: { ...PERCENT_DEFAULTS } as never });
+        const batch = await batches.create({ name: `crash ${round}`, defaults: { ...PERCENT_DEFAULTS } });
         await drafts.add(batch.id, list.map((code) => ({ code })));
         const outbox = await Outbox.open(dir);
         const op = await queueImport({ library, outbox }, String(batch.id), { format: 'json', limits: { maxCodes: 5 } });

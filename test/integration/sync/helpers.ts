@@ -44,7 +44,8 @@ export async function desk(dir = tempDir()): Promise<Desk> {
     await outbox.close().catch(() => undefined);
     await library.close();
   });
-  return { dir, library, outbox, batches: new BatchService(library), drafts: new DraftService(library) };
+  const frozen = (batchId: number) => outbox.frozenBy(batchId);
+  return { dir, library, outbox, batches: new BatchService(library, frozen), drafts: new DraftService(library, frozen) };
 }
 
 export const PERCENT_DEFAULTS = { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10, effect: 'APPLY_TO_ORDER' } } as const;
@@ -55,7 +56,7 @@ export function codes(prefix: string, n: number): string[] {
 
 /** A batch of `n` valid discount vouchers named `<prefix>-00001`, ... */
 export async function batchOf(d: Desk, name: string, list: readonly string[], extra: Record<string, unknown> = {}): Promise<number> {
-  const batch = await d.batches.create({ name, defaults: { ...PERCENT_DEFAULTS } as never });
+  const batch = await d.batches.create({ name, defaults: { ...PERCENT_DEFAULTS } });
   await d.drafts.add(batch.id, list.map((code) => ({ code, ...extra })));
   return batch.id;
 }

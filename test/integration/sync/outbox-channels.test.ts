@@ -1,7 +1,7 @@
 // The Outbox view's channels, through the real handlers and the contract's own schemas: the values an
 // add-to-campaign would drop, and per operation what this sync did, what was already there, what failed.
 import { describe, expect, it } from 'vitest';
-import { libraryServices } from '../../../electron/batches/library';
+import { libraryServices } from '../../../electron/desk/library';
 import type { Connection } from '../../../electron/host/handlers/connection';
 import { outboxHandlers } from '../../../electron/host/handlers/outbox';
 import { SyncEngine } from '../../../electron/sync/engine';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { queueImport } from '../../../electron/outbox/queue-batch';
-import { queueDelete, queueReward } from '../../../electron/outbox/queue-other';
+import { queueImport } from '../../../electron/desk/queue-batch';
+import { queueDelete, queueReward } from '../../../electron/desk/queue-other';
 import { SyncEngine } from '../../../electron/sync/engine';
 import { OPERATION_MARKER_KEY } from '../../../shared/outbox/kinds';
 import { batchOf, clientFor, codes, codesOnService, desk, sandbox } from './helpers';

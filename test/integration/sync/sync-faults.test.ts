@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../electron/sandbox/server';
-import { queueImport } from '../../../electron/outbox/queue-batch';
+import { queueImport } from '../../../electron/desk/queue-batch';
 import { SyncEngine, type SyncEvent } from '../../../electron/sync/engine';
 import { dryRun } from '../../../electron/sync/dry-run';
 import { crash, otherImport } from './fault-matrix/world';
-import { queueDelete } from '../../../electron/outbox/queue-other';
+import { queueDelete } from '../../../electron/desk/queue-other';
 import { batchOf, clientFor, codes, codesOnService, desk, manualTime, recordingFetch, sandbox } from './helpers';
 
 async function queued(prefix: string, n = 30, maxCodes = 10) {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { rewardBody } from '../../shared/api/operations/rewards';
 import { OPERATION_MARKER_KEY, payloadSchemas, type RewardRequest } from '../../shared/outbox/kinds';
-import { openDependencies } from './op-codes';
-import { OutboxError, type Outbox } from './outbox';
-import type { OperationRecord } from './records';
+import { openDependencies } from '../outbox/op-codes';
+import { OutboxError, type Outbox } from '../outbox/outbox';
+import type { OperationRecord } from '../outbox/records';
 
 /**
  * Queues a reward. A reward has no natural key, so its metadata carries the operation's id: after an

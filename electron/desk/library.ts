@@ -1,12 +1,13 @@
 import { Outbox } from '../outbox/outbox';
 import type { StoreDatabase } from '../store/database';
 import { type OpenOptions, openLibrary } from '../store/databases';
-import { BatchService } from './batch-service';
-import { type ExportOptions, type ExportReport, exportBatchCsv, exportBatchCsvToFile } from './csv-export';
-import { type ImportOptions, type ImportReport, importCsvFile } from './csv-import';
-import { DraftService } from './draft-service';
-import { EditHistory } from './edit-history';
-import { type GenerateInput, type GenerateReport, generateIntoBatch } from './generate';
+import type { FreezeCheck } from '../batches/batch-lookup';
+import { BatchService } from '../batches/batch-service';
+import { type ExportOptions, type ExportReport, exportBatchCsv, exportBatchCsvToFile } from '../batches/csv-export';
+import { type ImportOptions, type ImportReport, importCsvFile } from '../batches/csv-import';
+import { DraftService } from '../batches/draft-service';
+import { EditHistory } from '../batches/edit-history';
+import { type GenerateInput, type GenerateReport, generateIntoBatch } from '../batches/generate';
 
 /** Everything the app and the command line do with the library, over one open database. */
 export interface LibraryServices {
@@ -25,17 +26,18 @@ export interface LibraryServices {
 }
 
 export function libraryServices(db: StoreDatabase, outbox: Outbox): LibraryServices {
-  const history = new EditHistory(db);
+  const frozen: FreezeCheck = (batchId) => outbox.frozenBy(batchId);
+  const history = new EditHistory(db, frozen);
   return {
     db,
     outbox,
     history,
-    batches: new BatchService(db, undefined, history),
-    drafts: new DraftService(db, history),
-    importCsv: (batchId, file, options) => importCsvFile(db, batchId, file, options),
+    batches: new BatchService(db, frozen, undefined, history),
+    drafts: new DraftService(db, frozen, history),
+    importCsv: (batchId, file, options) => importCsvFile(db, frozen, batchId, file, options),
     exportCsvToFile: (batchId, file, options) => exportBatchCsvToFile(db, batchId, file, options),
     exportCsv: (batchId, write, options) => exportBatchCsv(db, batchId, write, options),
-    generate: (batchId, input) => generateIntoBatch(db, batchId, input),
+    generate: (batchId, input) => generateIntoBatch(db, frozen, batchId, input),
     close: async () => {
       await outbox.close();
       await db.close();

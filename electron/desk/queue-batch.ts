@@ -12,10 +12,10 @@ import { SELECT_ROWS, type StoredRow } from '../batches/rows';
 import type { BatchDefaults, BatchSummary } from '../batches/types';
 import type { StoreDatabase } from '../store/database';
 import type { Reader } from '../store/statements';
-import { sha256 } from './bodies';
-import { openDependencies } from './op-codes';
-import { OutboxError, type NewChunk, type Outbox } from './outbox';
-import type { OperationRecord } from './records';
+import { sha256 } from '../outbox/bodies';
+import { openDependencies } from '../outbox/op-codes';
+import { OutboxError, type NewChunk, type Outbox } from '../outbox/outbox';
+import type { OperationRecord } from '../outbox/records';
 
 export interface QueueContext {
   library: StoreDatabase;
@@ -110,7 +110,7 @@ export function addToCampaignBody(draft: VoucherDraft, marker: string, categoryI
   if (categoryId !== undefined) body['category_id'] = categoryId;
   if (draft.redemption !== undefined) body['redemption'] = { quantity: draft.redemption.quantity };
   body['metadata'] = { ...draft.metadata, [OPERATION_MARKER_KEY]: marker };
-  return body as AddVoucherRequest;
+  return body;
 }
 
 /** The batch's values that adding it to a campaign would drop (empty when none). */
@@ -163,7 +163,7 @@ export function queueAddToCampaign(ctx: QueueContext, batchRef: string, campaign
     const chunks: NewChunk[] = [];
     for (const draft of batchDrafts(reader, batch.id, batch.defaults, rows)) {
       const body = JSON.stringify(addToCampaignBody(draft, uid, categoryId));
-      chunks.push({ codes: 1, bytes: Buffer.byteLength(body), body, code: draft.code, rowNo: rows.at(-1) as number });
+      chunks.push({ codes: 1, bytes: Buffer.byteLength(body), body, code: draft.code, rowNo: rows.at(-1) });
     }
     return ctx.outbox.enqueue({
       uid,
