@@ -25,6 +25,15 @@ describe('batches and the batch editor in Chromium', () => {
   const grid = () => page.getByRole('grid', { name: 'Voucher drafts' });
   const counts = () => page.getByLabel('Row counts');
 
+  it('refuses an empty batch name with a message beside the form, cleared by typing', async () => {
+    await page.getByRole('button', { name: 'Create batch' }).click();
+    const problem = page.getByRole('alert').filter({ hasText: 'Type a name for the new batch' });
+    await problem.waitFor();
+    expect(await page.getByLabel('New batch').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('New batch').fill('S');
+    await eventually(() => problem.count()).toBe(0);
+  });
+
   it('creates a batch and opens it', async () => {
     await page.getByLabel('New batch').fill('Spring gift cards');
     await page.getByRole('button', { name: 'Create batch' }).click();
