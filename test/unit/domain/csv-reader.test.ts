@@ -193,4 +193,21 @@ describe('CSV reading: rows with equal cells other than the code', () => {
     expect(numbers.slice(10)).toEqual([undefined, undefined]);
     expect(read(false).every((row) => row.equalCells === undefined)).toBe(true);
   });
+
+  it('stops remembering in a file where equal cells rarely repeat, and reads the rest the same', () => {
+    const lines = ['Code,Voucher Type,Value,Category'];
+    for (let i = 0; i < 2_500; i++) lines.push(`C${i},GIFT_VOUCHER,${i + 1},spring`);
+    for (let i = 0; i < 100; i++) lines.push(`R${i},GIFT_VOUCHER,7,spring`);
+    const read = (reuseEqualRecords: boolean) => {
+      const rows: CsvRow[] = [];
+      const reader = createCsvReader({ reuseEqualRecords, onRow: (row) => rows.push(row) });
+      reader.write(lines.join('\n'));
+      reader.end();
+      return rows;
+    };
+    const reused = read(true);
+    expect(reused.map(({ row, draft, problems }) => ({ row, draft, problems }))).toEqual(read(false).map(({ row, draft, problems }) => ({ row, draft, problems })));
+    expect(reused[0]?.equalCells).toBe(0);
+    expect(reused.at(-1)?.equalCells).toBeUndefined();
+  });
 });
