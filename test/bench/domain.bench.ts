@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,37 +52,10 @@ interface Timing {
   cpuMs: number;
 }
 
-function startTiming(): () => Timing {
-  const wall = performance.now();
-  const cpu = process.cpuUsage();
-  return () => {
-    const used = process.cpuUsage(cpu);
-    return { wallMs: performance.now() - wall, cpuMs: (used.user + used.system) / 1000 };
-  };
-}
-
-interface Peak {
-  rss: number;
-  heapUsed: number;
-}
-
-/** Samples memory on a timer and on demand while `run` works; returns its peak. */
-async function withPeakMemory<T>(run: (sample: () => void) => Promise<T>): Promise<{ result: T; peak: Peak }> {
-  const peak: Peak = { rss: 0, heapUsed: 0 };
-  const sample = () => {
-    const m = process.memoryUsage();
-    peak.rss = Math.max(peak.rss, m.rss);
-    peak.heapUsed = Math.max(peak.heapUsed, m.heapUsed);
-  };
-  const timer = setInterval(sample, 50);
-  try {
-    const result = await run(sample);
-    sample();
-    return { result, peak };
-  } finally {
-    clearInterval(timer);
-  }
-}
+// The same measure as in the processes of the parse comparison (measure-parse.cjs).
+const { startMeasure } = createRequire(import.meta.url)('./peer/measure-parse.cjs') as {
+  startMeasure(): { sample(): void; stop(): Timing & { peakRss: number } };
+};
 
 interface ParseRun extends Timing {
   rows: number;
@@ -106,7 +80,7 @@ let file = '';
 
 describe('domain benchmark', () => {
   beforeAll(async () => {
-    const stop = startTiming();
+    const measure = startMeasure();
     dir = await mkdtemp(join(tmpdir(), 'voucher-desk-bench-'));
     file = join(dir, 'vouchers.csv');
     const out = createWriteStream(file, { encoding: 'utf8' });
@@ -120,7 +94,7 @@ describe('domain benchmark', () => {
     }
     out.end(batch.join(''));
     await once(out, 'finish');
-    console.log(`wrote the ${ROWS.toLocaleString('en-US')}-row CSV with csvPieces in ${(stop().wallMs / 1000).toFixed(1)} s`);
+    console.log(`wrote the ${ROWS.toLocaleString('en-US')}-row CSV with csvPieces in ${(measure.stop().wallMs / 1000).toFixed(1)} s`);
   });
 
   afterAll(async () => {
@@ -154,16 +128,13 @@ describe('domain benchmark', () => {
 
   it('plans import chunks for 1,000,000 drafts', async () => {
     for (const format of [{ format: 'json' as const }, { format: 'csv' as const, metadataKeys: METADATA_KEYS }]) {
-      const { result, peak } = await withPeakMemory(async () => {
-        const stop = startTiming();
-        const plans = planImportChunks(benchDrafts(ROWS), format);
-        return { plans, time: stop() };
-      });
-      const { plans, time } = result;
+      const measure = startMeasure();
+      const plans = planImportChunks(benchDrafts(ROWS), format);
+      const time = measure.stop();
       const codes = plans.reduce((sum, p) => sum + p.codes, 0);
       const largest = Math.max(...plans.map((p) => p.bytes));
       console.log(
-        `plan ${format.format.padEnd(4)} chunks: ${plans.length} requests for ${codes.toLocaleString('en-US')} drafts in ${(time.wallMs / 1000).toFixed(2)} s wall, ${(time.cpuMs / 1000).toFixed(2)} s CPU (largest body ${mb(largest)}), peak rss ${mb(peak.rss)}`,
+        `plan ${format.format.padEnd(4)} chunks: ${plans.length} requests for ${codes.toLocaleString('en-US')} drafts in ${(time.wallMs / 1000).toFixed(2)} s wall, ${(time.cpuMs / 1000).toFixed(2)} s CPU (largest body ${mb(largest)}), peak rss ${mb(time.peakRss)}`,
       );
       expect(codes).toBe(ROWS);
     }
