@@ -57,10 +57,12 @@ interface PapaParser {
 const ParserClass = (Papa as unknown as { Parser: new (config: Papa.ParseConfig) => PapaParser }).Parser;
 
 const NEWLINE_GUESS_LIMIT = 1 << 16;
-// Few distinct records make most big files; when a file has many, remembering costs more than it
-// saves, so once this many were remembered and they matched under half of the rows read meanwhile,
-// the reader stops remembering for the rest of the file.
+// Few distinct records make most big files. When a file has more than this many, remembering costs
+// more than it saves (what is remembered outlives the young generation, and so does the piece of
+// the file each cell is cut from), so the reader stops remembering for the rest of the file.
 const REMEMBERED_RECORDS = 2_000;
+
+const NO_RECORDS: readonly EqualRecords[] = [];
 
 interface EqualRecords {
   id: number;
@@ -93,7 +95,6 @@ export function createCsvReader(options: CsvReaderOptions): CsvReader {
   // By a hash of the cells other than the code: no key string is built for each row.
   let remembered = options.reuseEqualRecords ? new Map<number, EqualRecords[]>() : null;
   let rememberedCount = 0;
-  let reused = 0;
   let nextEqual = 0;
 
   /** The draft and problems of a record, from a remembered equal one when it allows. */
@@ -101,8 +102,13 @@ export function createCsvReader(options: CsvReaderOptions): CsvReader {
     const codeCell = known.fieldIndex.code;
     const hash = remembered === null || parseProblem !== undefined || cells.length !== known.columns.length ? null : otherCellsHash(cells, codeCell);
     const bucket = hash === null ? undefined : remembered?.get(hash);
-    const seen = bucket?.find((entry) => sameOtherCells(entry.cells, cells, codeCell));
-    if (seen) reused += 1;
+    let seen: EqualRecords | undefined;
+    for (const entry of bucket ?? NO_RECORDS) {
+      if (sameOtherCells(entry.cells, cells, codeCell)) {
+        seen = entry;
+        break;
+      }
+    }
     if (seen?.clean) {
       const code = cell(cells, known.fieldIndex.code);
       return { draft: { ...seen.clean, code }, problems: validateCodeOnly(code, rows), equal: seen.id };
@@ -112,14 +118,8 @@ export function createCsvReader(options: CsvReaderOptions): CsvReader {
     if (hash === null || remembered === null) return { draft, problems };
     if (seen) return { draft, problems, equal: seen.id };
     if (rememberedCount >= REMEMBERED_RECORDS) {
-      const worthIt = reused >= rememberedCount;
-      remembered.clear();
-      rememberedCount = 0;
-      reused = 0;
-      if (!worthIt) {
-        remembered = null;
-        return { draft, problems };
-      }
+      remembered = null;
+      return { draft, problems };
     }
     const added = { id: nextEqual++, cells, clean: problems.every((p) => p.field === 'code') ? draft : null };
     const list = remembered.get(hash);
