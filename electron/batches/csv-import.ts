@@ -99,9 +99,9 @@ export async function importCsvFile(db: StoreDatabase, batchId: number, file: st
       const inserter = new RowInserter(tx);
       const sets = new FieldSets(tx);
       const duplicates = createDuplicateTracker();
-      for (const existing of tx.all<{ row_no: number; code: string }>('SELECT row_no, code FROM drafts WHERE batch_id = ? ORDER BY row_no', [batchId])) {
+      tx.each<{ row_no: number; code: string }>('SELECT row_no, code FROM drafts WHERE batch_id = ? ORDER BY row_no', [batchId], (existing) => {
         duplicates.check(existing.code, existing.row_no);
-      }
+      });
       let stopped = false;
       let nextRow = batch.nextRow;
       let bytesRead = 0;
