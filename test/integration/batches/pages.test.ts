@@ -78,8 +78,15 @@ describe('deep pages', () => {
     const asked: { sql: string; params: readonly unknown[] }[] = [];
     const all = library.db.all.bind(library.db);
     const get = library.db.get.bind(library.db);
-    vi.spyOn(library.db, 'all').mockImplementation((sql, params) => (asked.push({ sql, params: params ?? [] }), all(sql, params)));
-    vi.spyOn(library.db, 'get').mockImplementation((sql, params) => (asked.push({ sql, params: params ?? [] }), get(sql, params)));
+    // Passed through to the real database; only the statements asked are noted.
+    vi.spyOn(library.db, 'all').mockImplementation((sql, params) => {
+      asked.push({ sql, params: params ?? [] });
+      return all(sql, params);
+    });
+    vi.spyOn(library.db, 'get').mockImplementation((sql, params) => {
+      asked.push({ sql, params: params ?? [] });
+      return get(sql, params);
+    });
     const first = library.drafts.page(batch.id, { onlyInvalid: true, limit: 100 });
     const deep = library.drafts.page(batch.id, { onlyInvalid: true, offset: 1_500, limit: 100 });
     vi.restoreAllMocks();
