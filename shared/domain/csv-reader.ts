@@ -57,12 +57,11 @@ interface PapaParser {
 const ParserClass = (Papa as unknown as { Parser: new (config: Papa.ParseConfig) => PapaParser }).Parser;
 
 const NEWLINE_GUESS_LIMIT = 1 << 16;
+const MAX_RECORD_CHARS = 4 * 1024 * 1024;
 // Few distinct records make most big files. When a file has more than this many, remembering costs
 // more than it saves (what is remembered outlives the young generation, and so does the piece of
 // the file each cell is cut from), so the reader stops remembering for the rest of the file.
 const REMEMBERED_RECORDS = 2_000;
-
-const NO_RECORDS: readonly EqualRecords[] = [];
 
 interface EqualRecords {
   id: number;
@@ -70,7 +69,8 @@ interface EqualRecords {
   /** The draft of the first of these rows when its cells other than the code have no problem. */
   clean: Record<string, unknown> | null;
 }
-const MAX_RECORD_CHARS = 4 * 1024 * 1024;
+
+const NO_RECORDS: readonly EqualRecords[] = [];
 
 export class CsvRecordTooLongError extends Error {
   constructor(
@@ -110,7 +110,7 @@ export function createCsvReader(options: CsvReaderOptions): CsvReader {
       }
     }
     if (seen?.clean) {
-      const code = cell(cells, known.fieldIndex.code);
+      const code = cell(cells, codeCell);
       return { draft: { ...seen.clean, code }, problems: validateCodeOnly(code, rows), equal: seen.id };
     }
     const draft = recordToDraft(cells, known);
