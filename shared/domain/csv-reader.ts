@@ -121,7 +121,9 @@ export function createCsvReader(options: CsvReaderOptions): CsvReader {
       remembered = null;
       return { draft, problems };
     }
-    const added = { id: nextEqual++, cells, clean: problems.every((p) => p.field === 'code') ? draft : null };
+    // Kept on their own copies of the cells: a cell cut from the file may hold on to its whole piece.
+    const own = cells.map(detached);
+    const added = { id: nextEqual++, cells: own, clean: problems.every((p) => p.field === 'code') ? recordToDraft(own, known) : null };
     const list = remembered.get(hash);
     if (list) list.push(added);
     else remembered.set(hash, [added]);
@@ -197,6 +199,11 @@ export function createCsvReader(options: CsvReaderOptions): CsvReader {
 
 function cell(cells: readonly string[], index: number | undefined): string {
   return index === undefined ? '' : (cells[index] ?? '');
+}
+
+/** A copy of `text` that refers to nothing else (a cut-out string may keep its whole source alive). */
+function detached(text: string): string {
+  return JSON.parse(JSON.stringify(text)) as string;
 }
 
 /** FNV-1a over the cells other than the code, each cell's length mixed in so that cells cannot run together. */
