@@ -105,7 +105,7 @@ export async function importCsvFile(db: StoreDatabase, batchId: number, file: st
       let stopped = false;
       let nextRow = batch.nextRow;
       let bytesRead = 0;
-      // Shared field sets are numbered by the reader; each gets its stored id once.
+      // Field sets are numbered by the reader; each gets its stored id once.
       const setIds: number[] = [];
       const stored = (batchRow: number) => {
         report.stored += 1;
@@ -144,16 +144,11 @@ export async function importCsvFile(db: StoreDatabase, batchId: number, file: st
           report.headerProblems = message.problems.filter((problem) => !inheritsType(problem, batch.defaults));
           if (report.headerProblems.some((problem) => problem.severity === 'error')) stopped = true;
         } else if (message.kind === 'rows') {
-          const ownSetIds: number[] = [];
-          for (const [index, json] of message.newSets) {
-            if (index >= 0) setIds[index] = sets.idOf(json);
-            else ownSetIds[-1 - index] = sets.idOf(json);
-          }
+          for (const [index, json] of message.newSets) setIds[index] = sets.idOf(json);
           let flag = 0;
           for (let i = 0; i < message.rows.length; i++) {
             const problems = message.flagged[flag] === i ? (message.flaggedProblems[flag++] ?? NO_PROBLEMS) : NO_PROBLEMS;
-            const set = message.sets[i] as number;
-            store(message.rows[i] as number, message.codes[i] as string, (set >= 0 ? setIds[set] : ownSetIds[-1 - set]) as number, problems);
+            store(message.rows[i] as number, message.codes[i] as string, setIds[message.sets[i] as number] as number, problems);
           }
           if (bytesRead === 0 && message.bytesRead < totalBytes) reserveForFile(duplicates, message, totalBytes);
           bytesRead = message.bytesRead;

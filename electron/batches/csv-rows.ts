@@ -14,11 +14,7 @@ export interface RowBatch {
   kind: 'rows';
   rows: number[];
   codes: string[];
-  /**
-   * Per row, which field set it has: 0 and up numbers a set shared by rows with equal cells, and
-   * `newSets` gives its JSON in the message where it first occurs; -1 and down is a set of this
-   * message alone (-1 the first of them).
-   */
+  /** Per row, the index of its own fields' JSON; `newSets` gives the JSON the first time it occurs. */
   sets: number[];
   newSets: [index: number, json: string][];
   /** Only rows that have problems: their position in this batch, and the problems. */
@@ -34,33 +30,41 @@ export type ParsedMessage =
   | { kind: 'failed'; message: string; tooLong?: { row: number; maxChars: number } };
 
 const CHUNK_BYTES = 1 << 20;
+// A file where every row sets different fields must not pile up a million strings here.
+const KNOWN_SETS = 50_000;
 
 /** Reads `file` piece by piece; one message per piece, so progress follows the file. */
 export async function* readCsvRows(file: string, defaults: BatchDefaults): AsyncGenerator<ParsedMessage> {
   const checkAgain = Object.keys(defaults).length > 0;
-  // Rows with equal cells other than the code (the reader says which) share one field set,
-  // serialized once; any other row gets its own.
-  let announced = 0;
-  let ownSets = 0;
+  // Rows with equal cells other than the code share one field set, serialized once: the reader
+  // says which rows while it remembers their cells, and past that a key of the cells does.
+  const byEqualCells: number[] = [];
+  const known = new Map<string, number>();
+  let nextSet = 0;
+  let codeCell: number | undefined;
   let out: ParsedMessage[] = [];
   let batch = emptyBatch();
   const reader = createCsvReader({
     checkDuplicates: false,
     reuseEqualRecords: true,
     onHeader(layout) {
+      codeCell = layout.fieldIndex.code;
       out.push({ kind: 'header', problems: layout.problems });
     },
-    onRow({ row, draft, problems, equalCells }) {
+    onRow({ row, draft, problems, equalCells }, cells) {
       const given = draft as unknown as Record<string, unknown>;
       const code = typeof given['code'] === 'string' ? given['code'] : '';
-      // Equal-cell numbers count up from 0 as the reader meets new cells; the others are offset past them.
-      let set: number;
+      const key = equalCells === undefined ? otherCells(cells, codeCell) : null;
+      let set = equalCells !== undefined ? byEqualCells[equalCells] : key === null ? undefined : known.get(key);
       let fields: DraftFields | undefined;
-      if (equalCells !== undefined && equalCells < announced) set = equalCells;
-      else {
+      if (set === undefined) {
         fields = splitDraft(given).fields;
-        set = equalCells ?? -1 - ownSets++;
-        if (equalCells !== undefined) announced = equalCells + 1;
+        set = nextSet++;
+        if (equalCells !== undefined) byEqualCells[equalCells] = set;
+        else if (key !== null) {
+          if (known.size >= KNOWN_SETS) known.clear();
+          known.set(key, set);
+        }
         batch.newSets.push([set, JSON.stringify(fields)]);
       }
       // The reader checks each row on its own; with batch defaults the row is checked as it will be sent.
@@ -98,9 +102,22 @@ export async function* readCsvRows(file: string, defaults: BatchDefaults): Async
     const ready = out;
     out = [];
     batch = emptyBatch();
-    ownSets = 0;
     yield* ready;
   }
+}
+
+const SEPARATOR = '\u0001';
+
+/** The cells other than the code, joined; null when a cell holds the separator (then no sharing). */
+function otherCells(cells: readonly string[], codeCell: number | undefined): string | null {
+  let key = '';
+  for (let i = 0; i < cells.length; i++) {
+    if (i === codeCell) continue;
+    const cell = cells[i] as string;
+    if (cell.includes(SEPARATOR)) return null;
+    key += cell + SEPARATOR;
+  }
+  return key;
 }
 
 function emptyBatch(): RowBatch {
