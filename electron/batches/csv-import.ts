@@ -1,11 +1,12 @@
 import { CSV_HEADERS } from '../../shared/domain/csv-columns';
 import { CsvRecordTooLongError } from '../../shared/domain/csv-reader';
-import { createDuplicateTracker } from '../../shared/domain/duplicates';
+import { createDuplicateTracker, type DuplicateTracker } from '../../shared/domain/duplicates';
 import type { Problem } from '../../shared/domain/voucher';
 import type { StoreDatabase } from '../store/database';
 import { loadWritableBatch, type FreezeCheck } from './batch-lookup';
 import { checkCsvFile } from './csv-file-check';
 import { parsedCsvRows } from './csv-parse-thread';
+import type { RowBatch } from './csv-rows';
 import { FieldSets, RowInserter } from './row-writer';
 import { isValid, problemState } from './rows';
 import { BatchError, type BatchDefaults } from './types';
@@ -65,6 +66,8 @@ export interface ImportReport {
 
 class ImportStopped extends Error {}
 
+const NO_PROBLEMS: Problem[] = [];
+
 /** Streams a CSV file in the service's import format into a batch, in one durable commit. */
 export async function importCsvFile(db: StoreDatabase, frozen: FreezeCheck, batchId: number, file: string, options: ImportOptions = {}): Promise<ImportReport> {
   const mode = options.mode ?? 'stop-at-first-error';
@@ -96,23 +99,31 @@ export async function importCsvFile(db: StoreDatabase, frozen: FreezeCheck, batc
       const inserter = new RowInserter(tx);
       const sets = new FieldSets(tx);
       const duplicates = createDuplicateTracker();
-      for (const existing of tx.all<{ row_no: number; code: string }>('SELECT row_no, code FROM drafts WHERE batch_id = ? ORDER BY row_no', [batchId])) {
+      tx.each<{ row_no: number; code: string }>('SELECT row_no, code FROM drafts WHERE batch_id = ? ORDER BY row_no', [batchId], (existing) => {
         duplicates.check(existing.code, existing.row_no);
-      }
+      });
       let stopped = false;
       let nextRow = batch.nextRow;
       let bytesRead = 0;
       // Field sets are numbered by the reader; each gets its stored id once.
       const setIds: number[] = [];
-      const store = (row: number, code: string, setIndex: number, given: Problem[]) => {
+      const stored = (batchRow: number) => {
+        report.stored += 1;
+        report.firstRow ??= batchRow;
+        report.lastRow = batchRow;
+      };
+      const store = (row: number, code: string, setId: number, given: Problem[]) => {
         if (stopped) return;
         report.rowsRead += 1;
         const batchRow = base + row;
-        let found = given;
-        if (isValid(found) || mode === 'keep-all') {
-          const repeat = duplicates.check(code, batchRow);
-          if (repeat) found = [...found, { ...repeat, row }];
+        // Nearly every row of a big file has no problem and a new code: stored without more ado.
+        const repeat = given.length === 0 || isValid(given) || mode === 'keep-all' ? duplicates.check(code, batchRow) : null;
+        if (given.length === 0 && repeat === null) {
+          inserter.add(batchId, batchRow, code, setId, null, 1);
+          stored(batchRow);
+          return;
         }
+        const found = repeat ? [...given, { ...repeat, row }] : given;
         const valid = isValid(found);
         if (!valid) {
           reject({ row, code, problems: found });
@@ -122,14 +133,11 @@ export async function importCsvFile(db: StoreDatabase, frozen: FreezeCheck, batc
           }
           if (mode !== 'keep-all') return;
         }
-        const stored = base === 0 ? found : found.map((problem) => ({ ...problem, row: batchRow }));
-        const state = problemState(stored);
-        inserter.add(batchId, batchRow, code, setIds[setIndex] as number, state.problems, state.valid);
-        report.stored += 1;
+        const state = problemState(base === 0 ? found : found.map((problem) => ({ ...problem, row: batchRow })));
+        inserter.add(batchId, batchRow, code, setId, state.problems, state.valid);
+        stored(batchRow);
         if (!valid) report.storedInvalid += 1;
         else if (found.length > 0) report.storedWithWarnings += 1;
-        report.firstRow ??= batchRow;
-        report.lastRow = batchRow;
       };
       for await (const message of parsedCsvRows(file, batch.defaults)) {
         if (message.kind === 'header') {
@@ -139,9 +147,10 @@ export async function importCsvFile(db: StoreDatabase, frozen: FreezeCheck, batc
           for (const [index, json] of message.newSets) setIds[index] = sets.idOf(json);
           let flag = 0;
           for (let i = 0; i < message.rows.length; i++) {
-            const problems = message.flagged[flag] === i ? (message.flaggedProblems[flag++] ?? []) : [];
-            store(message.rows[i] as number, message.codes[i] as string, message.sets[i] as number, problems);
+            const problems = message.flagged[flag] === i ? (message.flaggedProblems[flag++] ?? NO_PROBLEMS) : NO_PROBLEMS;
+            store(message.rows[i] as number, message.codes[i] as string, setIds[message.sets[i] as number] as number, problems);
           }
+          if (bytesRead === 0 && message.bytesRead < totalBytes) reserveForFile(duplicates, message, totalBytes);
           bytesRead = message.bytesRead;
           options.onProgress?.({ phase: 'reading', bytesRead, totalBytes, rowsRead: report.rowsRead });
         } else if (message.kind === 'end') {
@@ -170,6 +179,15 @@ export async function importCsvFile(db: StoreDatabase, frozen: FreezeCheck, batc
     report.lastRow = null;
   }
   return report;
+}
+
+/** Sizes the code index once for the whole file, judged from its first piece, rather than growing it many times. */
+function reserveForFile(duplicates: DuplicateTracker, first: RowBatch, totalBytes: number): void {
+  if (first.codes.length === 0 || first.bytesRead === 0) return;
+  const scale = totalBytes / first.bytesRead;
+  let chars = 0;
+  for (const code of first.codes) chars += code.length;
+  duplicates.reserve(Math.ceil(first.codes.length * scale * 1.05), Math.ceil(chars * scale * 1.05));
 }
 
 // Without a Voucher Type column every row can still get its type from the batch defaults.

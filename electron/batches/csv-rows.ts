@@ -36,6 +36,9 @@ const KNOWN_SETS = 50_000;
 /** Reads `file` piece by piece; one message per piece, so progress follows the file. */
 export async function* readCsvRows(file: string, defaults: BatchDefaults): AsyncGenerator<ParsedMessage> {
   const checkAgain = Object.keys(defaults).length > 0;
+  // Rows with equal cells other than the code share one field set, serialized once: the reader
+  // says which rows while it remembers their cells, and past that a key of the cells does.
+  const byEqualCells: number[] = [];
   const known = new Map<string, number>();
   let nextSet = 0;
   let codeCell: number | undefined;
@@ -43,23 +46,25 @@ export async function* readCsvRows(file: string, defaults: BatchDefaults): Async
   let batch = emptyBatch();
   const reader = createCsvReader({
     checkDuplicates: false,
+    reuseEqualRecords: true,
     onHeader(layout) {
       codeCell = layout.fieldIndex.code;
       out.push({ kind: 'header', problems: layout.problems });
     },
-    onRow({ row, draft, problems }, cells) {
+    onRow({ row, draft, problems, equalCells }, cells) {
       const given = draft as unknown as Record<string, unknown>;
       const code = typeof given['code'] === 'string' ? given['code'] : '';
-      // A row's own fields follow from its cells other than the code, so rows whose other cells are
-      // equal share one field set and only the first is serialized.
-      const key = otherCells(cells, codeCell);
-      let set = key === null ? undefined : known.get(key);
+      const key = equalCells === undefined ? otherCells(cells, codeCell) : null;
+      let set = equalCells !== undefined ? byEqualCells[equalCells] : key === null ? undefined : known.get(key);
       let fields: DraftFields | undefined;
       if (set === undefined) {
         fields = splitDraft(given).fields;
-        if (known.size >= KNOWN_SETS) known.clear();
         set = nextSet++;
-        if (key !== null) known.set(key, set);
+        if (equalCells !== undefined) byEqualCells[equalCells] = set;
+        else if (key !== null) {
+          if (known.size >= KNOWN_SETS) known.clear();
+          known.set(key, set);
+        }
         batch.newSets.push([set, JSON.stringify(fields)]);
       }
       // The reader checks each row on its own; with batch defaults the row is checked as it will be sent.

@@ -5,7 +5,7 @@ import type { BatchChange, EditHistory } from './edit-history';
 import { splitDraft } from './inherit';
 import { PageSeeker } from './page-seek';
 import { FieldSets, RowInserter } from './row-writer';
-import { BY_CODE, SELECT_ROWS, type StoredRow, checkRow, problemState, recheckCodes, storeRow, toDraftRow } from './rows';
+import { BY_CODE, INVALID_ROWS, SELECT_ROWS, type StoredRow, checkRow, problemState, recheckCodes, storeRow, toDraftRow } from './rows';
 import { BatchError, type DraftFields, type DraftPage, type DraftQuery, type DraftRow, type RowCounts } from './types';
 
 export const MAX_PAGE = 1000;
@@ -126,16 +126,17 @@ export class DraftService {
     const where = conditions.join(' AND ');
     // The code index holds (code, batch_id) plus the key (batch_id, row_no): this order is its own.
     const order = query.sort === 'code' ? 'code, batch_id, row_no' : 'row_no';
-    const total = this.countCached(`SELECT count(*) AS n FROM drafts WHERE ${where}`, params);
+    const from = query.onlyInvalid ? INVALID_ROWS : 'drafts';
+    const total = this.countCached(`SELECT count(*) AS n FROM ${from} WHERE ${where}`, params);
     const start = this.seeker.start(
-      { batchId, where, params, byCode: query.sort === 'code', order, wholeBatch: conditions.length === 1, offset, total },
+      { batchId, from, where, params, byCode: query.sort === 'code', order, wholeBatch: conditions.length === 1, offset, total },
       this.db.commitCount,
     );
     const seekWhere = start ? `${where} AND ${start.condition}` : where;
     // The offset is skipped in drafts alone; only the rows of the page look up their fields.
     const stored = this.db.all<StoredRow>(
       `SELECT row_no, code, fields, problems, valid FROM
-        (SELECT batch_id, row_no, code, set_id, problems, valid FROM drafts WHERE ${seekWhere} ORDER BY ${order} LIMIT ? OFFSET ?) AS page
+        (SELECT batch_id, row_no, code, set_id, problems, valid FROM ${from} WHERE ${seekWhere} ORDER BY ${order} LIMIT ? OFFSET ?) AS page
         CROSS JOIN field_sets ON field_sets.id = page.set_id ORDER BY ${order}`,
       [...params, ...(start?.params ?? []), limit, start ? start.skip : offset] as Params,
     );

@@ -9,6 +9,8 @@ const MAX_CACHED = 20;
 
 export interface PageQuery {
   batchId: number;
+  /** The drafts table, or one of its indexes named for it (INDEXED BY). */
+  from: string;
   /** Conditions on drafts, with `params` for their placeholders. */
   where: string;
   params: readonly (string | number)[];
@@ -68,7 +70,7 @@ export class PageSeeker {
    * would, pages near it then walk at most ANCHOR_STEP rows.
    */
   private anchorAt(query: PageQuery, index: number, commit: number): Anchor | undefined {
-    const key = `${query.where}\u0000${query.order}\u0000${query.params.join('\u0000')}`;
+    const key = `${query.from}\u0000${query.where}\u0000${query.order}\u0000${query.params.join('\u0000')}`;
     let cached = this.anchors.get(key);
     if (!cached || cached.commit !== commit) {
       if (this.anchors.size >= MAX_CACHED) this.anchors.clear();
@@ -82,7 +84,7 @@ export class PageSeeker {
     const base = cached.at.get(from);
     const start = base ? seekFrom(base, query.byCode) : { condition: '1', params: [] };
     const anchor = this.reader.get<Anchor>(
-      `SELECT row_no, code FROM drafts WHERE ${query.where} AND ${start.condition} ORDER BY ${query.order} LIMIT 1 OFFSET ?`,
+      `SELECT row_no, code FROM ${query.from} WHERE ${query.where} AND ${start.condition} ORDER BY ${query.order} LIMIT 1 OFFSET ?`,
       [...query.params, ...start.params, (index - (base ? from : 0)) * ANCHOR_STEP],
     );
     if (anchor) cached.at.set(index, anchor);

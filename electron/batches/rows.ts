@@ -22,6 +22,12 @@ export const SELECT_ROWS = 'SELECT row_no, code, fields, problems, valid FROM dr
  */
 export const BY_CODE = '+batch_id = ?';
 
+/**
+ * Only invalid rows, through their partial index: with no statistics SQLite otherwise walks the
+ * whole batch through the primary key, which serves `batch_id = ?` and the row order as well.
+ */
+export const INVALID_ROWS = 'drafts INDEXED BY drafts_invalid';
+
 export interface StoredRow extends Record<string, SqlValue> {
   row_no: number;
   code: string;

@@ -23,15 +23,21 @@ export interface Writer extends Reader {
    * journal replays statements with the recorded values, so SQL must not call random() or now. */
   run(sql: string, params?: Params): number;
   prepare(sql: string): Prepared;
+  /** Calls `fn` with each row in turn, holding one row at a time (a whole batch can be millions). */
+  each<T extends Row = Row>(sql: string, params: Params, fn: (row: T) => void): void;
 }
 
 export function queryAll<T extends Row>(db: SqlJsDatabase, sql: string, params: Params = []): T[] {
+  const rows: T[] = [];
+  queryEach<T>(db, sql, params, (row) => rows.push(row));
+  return rows;
+}
+
+export function queryEach<T extends Row>(db: SqlJsDatabase, sql: string, params: Params, fn: (row: T) => void): void {
   const statement = db.prepare(sql);
   try {
     statement.bind([...params]);
-    const rows: T[] = [];
-    while (statement.step()) rows.push(statement.getAsObject() as T);
-    return rows;
+    while (statement.step()) fn(statement.getAsObject() as T);
   } finally {
     statement.free();
   }
@@ -79,6 +85,10 @@ export class RecordingWriter implements Writer {
 
   get<T extends Row = Row>(sql: string, params?: Params): T | undefined {
     return queryOne<T>(this.db, sql, params);
+  }
+
+  each<T extends Row = Row>(sql: string, params: Params, fn: (row: T) => void): void {
+    queryEach<T>(this.db, sql, params, fn);
   }
 
   run(sql: string, params: Params = []): number {

@@ -32,6 +32,11 @@ export class CodeIndex {
     return this.count;
   }
 
+  /** Characters of all codes held. */
+  get charCount(): number {
+    return this.starts[this.count] as number;
+  }
+
   /** The row `code` was first added with, or -1 when it is new (it is then added with `row`). */
   firstRowOrAdd(code: string, row: number): number {
     const hash = hashOf(code);
@@ -43,6 +48,17 @@ export class CodeIndex {
     }
     this.add(code, row, hash, slot);
     return -1;
+  }
+
+  /** Makes room for `entries` codes of `chars` characters in all at once, instead of growing step by step. */
+  reserve(entries: number, chars: number): void {
+    if (entries + 1 > this.hashes.length) {
+      this.hashes = grown(this.hashes, entries + 1, (n) => new Uint32Array(n));
+      this.rows = grown(this.rows, entries + 1, (n) => new Int32Array(n));
+      this.starts = grown(this.starts, entries + 2, (n) => new Int32Array(n));
+    }
+    if (chars > this.chars.length) this.chars = grown(this.chars, chars, (n) => new Uint16Array(n));
+    if (entries * 2 > this.slots.length) this.rehash(entries * 2);
   }
 
   private equals(entry: number, code: string): boolean {
@@ -71,8 +87,10 @@ export class CodeIndex {
     if (this.count * 2 > this.slots.length) this.rehash();
   }
 
-  private rehash(): void {
-    const slots = new Int32Array(this.slots.length * 2);
+  private rehash(atLeast = 0): void {
+    let size = this.slots.length * 2;
+    while (size < atLeast) size *= 2;
+    const slots = new Int32Array(size);
     const mask = slots.length - 1;
     for (let entry = 0; entry < this.count; entry++) {
       let slot = (this.hashes[entry] as number) & mask;

@@ -6,6 +6,8 @@ export interface DuplicateTracker {
   /** An error when `code` was already seen in this batch, naming the row where it first appeared. */
   check(code: string, row: number): Problem | null;
   readonly size: number;
+  /** Room for about this many more codes of this many characters in all, made at once. */
+  reserve(codes: number, chars: number): void;
 }
 
 /** Remembers each code's first row, so a streamed batch finds duplicates without holding drafts. */
@@ -28,6 +30,9 @@ export function createDuplicateTracker(): DuplicateTracker {
     },
     get size() {
       return index.size;
+    },
+    reserve(codes, chars) {
+      index.reserve(index.size + codes, index.charCount + chars);
     },
   };
 }

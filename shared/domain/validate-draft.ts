@@ -168,6 +168,17 @@ export function validateMappedDraft(draft: Record<string, unknown>, row: number)
   return checkDraft(draft, row, true);
 }
 
+/**
+ * The problems of a code alone: what validateMappedDraft reports for a draft whose other fields
+ * are known to have none (checkDraft checks the code first and nothing else looks at it).
+ */
+export function validateCodeOnly(code: string, row: number): Problem[] {
+  const out: Problem[] = [];
+  if (code.length > 0 && PATH_SAFE.test(code)) return out;
+  checkCode(new ProblemReporter(row, code, out, true), code);
+  return out;
+}
+
 function checkDraft(draft: unknown, row: number, knownShape: boolean): Problem[] {
   const out: Problem[] = [];
   if (!isPlainObject(draft)) {

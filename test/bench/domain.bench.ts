@@ -1,16 +1,20 @@
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planImportChunks } from '../../shared/domain/chunk-planner';
-import { createCsvReader } from '../../shared/domain/csv-reader';
 import { csvPieces } from '../../shared/domain/csv-writer';
 import type { VoucherDraft } from '../../shared/domain/voucher';
+import { timedNode } from './peer/timed-run';
+import { median, ratioText } from './peer/usage';
 
 const ROWS = 1_000_000;
+const REPS = Number(process.env.BENCH_REPS ?? 3);
+const BARE = ['test/bench/peer/papaparse-bare.cjs'];
+const OURS = ['--import', 'tsx', 'test/bench/peer/read-csv.ts'];
 const METADATA_KEYS = ['shop', 'note'];
 
 const KINDS = ['AMOUNT', 'PERCENT', 'FIXED'] as const;
@@ -48,36 +52,22 @@ interface Timing {
   cpuMs: number;
 }
 
-function startTiming(): () => Timing {
-  const wall = performance.now();
-  const cpu = process.cpuUsage();
-  return () => {
-    const used = process.cpuUsage(cpu);
-    return { wallMs: performance.now() - wall, cpuMs: (used.user + used.system) / 1000 };
-  };
+// The same measure as in the processes of the parse comparison (measure-parse.cjs).
+const { startMeasure } = createRequire(import.meta.url)('./peer/measure-parse.cjs') as {
+  startMeasure(): { sample(): void; stop(): Timing & { peakRss: number } };
+};
+
+interface ParseRun extends Timing {
+  rows: number;
+  withErrors: number;
+  peakRss: number;
 }
 
-interface Peak {
-  rss: number;
-  heapUsed: number;
-}
-
-/** Samples memory on a timer and on demand while `run` works; returns its peak. */
-async function withPeakMemory<T>(run: (sample: () => void) => Promise<T>): Promise<{ result: T; peak: Peak }> {
-  const peak: Peak = { rss: 0, heapUsed: 0 };
-  const sample = () => {
-    const m = process.memoryUsage();
-    peak.rss = Math.max(peak.rss, m.rss);
-    peak.heapUsed = Math.max(peak.heapUsed, m.heapUsed);
-  };
-  const timer = setInterval(sample, 50);
-  try {
-    const result = await run(sample);
-    sample();
-    return { result, peak };
-  } finally {
-    clearInterval(timer);
-  }
+/** One parse of the benchmark's file in a process of its own (papaparse-bare.cjs or read-csv.ts). */
+async function parseRun(args: readonly string[]): Promise<ParseRun> {
+  const run = await timedNode([...args, file], { timeoutMs: 300_000 });
+  if (run.status !== 0) throw new Error(`${args.join(' ')} failed (${run.status}): ${run.stderr}`);
+  return JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '') as ParseRun;
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
@@ -85,12 +75,12 @@ const perSecond = (rows: number, ms: number) => Math.round(rows / (ms / 1000)).t
 const rate = (rows: number, t: Timing) =>
   `${perSecond(rows, t.wallMs)} rows/s wall (${(t.wallMs / 1000).toFixed(1)} s), ${perSecond(rows, t.cpuMs)} rows/s of CPU time (${(t.cpuMs / 1000).toFixed(1)} s)`;
 
-describe('domain benchmark', () => {
-  let dir = '';
-  let file = '';
+let dir = '';
+let file = '';
 
+describe('domain benchmark', () => {
   beforeAll(async () => {
-    const stop = startTiming();
+    const measure = startMeasure();
     dir = await mkdtemp(join(tmpdir(), 'voucher-desk-bench-'));
     file = join(dir, 'vouchers.csv');
     const out = createWriteStream(file, { encoding: 'utf8' });
@@ -104,73 +94,47 @@ describe('domain benchmark', () => {
     }
     out.end(batch.join(''));
     await once(out, 'finish');
-    console.log(`wrote the ${ROWS.toLocaleString('en-US')}-row CSV with csvPieces in ${(stop().wallMs / 1000).toFixed(1)} s`);
+    console.log(`wrote the ${ROWS.toLocaleString('en-US')}-row CSV with csvPieces in ${(measure.stop().wallMs / 1000).toFixed(1)} s`);
   });
 
   afterAll(async () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it('parses, maps and validates a 1,000,000-row CSV within 3x of a bare papaparse parse', async () => {
+  it('parses, maps and validates a 1,000,000-row CSV within 3x of a bare papaparse parse, each in its own process', async () => {
     const size = (await stat(file)).size;
-    console.log(`file: ${ROWS.toLocaleString('en-US')} rows, ${mb(size)}`);
-
-    const bare = await withPeakMemory(async (sample) => {
-      const stop = startTiming();
-      let rows = 0;
-      await new Promise<void>((resolve, reject) => {
-        Papa.parse(createReadStream(file, { encoding: 'utf8' }) as unknown as File, {
-          chunk: (results: Papa.ParseResult<unknown>) => {
-            rows += results.data.length;
-            sample();
-          },
-          complete: () => resolve(),
-          error: (error: Error) => reject(error),
-        });
-      });
-      return { rows, time: stop() };
-    });
-
-    const ours = await withPeakMemory(async (sample) => {
-      const stop = startTiming();
-      let rows = 0;
-      let withErrors = 0;
-      const reader = createCsvReader({
-        onRow: (row) => {
-          rows += 1;
-          if (row.problems.some((p) => p.severity === 'error')) withErrors += 1;
-        },
-      });
-      for await (const chunk of createReadStream(file, { encoding: 'utf8' })) {
-        reader.write(chunk as string);
-        sample();
-      }
-      reader.end();
-      return { rows, withErrors, time: stop() };
-    });
-
-    const cpuRatio = ours.result.time.cpuMs / bare.result.time.cpuMs;
-    const wallRatio = ours.result.time.wallMs / bare.result.time.wallMs;
-    console.log(`bare papaparse parse:   ${rate(bare.result.rows, bare.result.time)}; peak rss ${mb(bare.peak.rss)}, heap ${mb(bare.peak.heapUsed)}`);
-    console.log(`parse + map + validate: ${rate(ours.result.rows, ours.result.time)}; peak rss ${mb(ours.peak.rss)}, heap ${mb(ours.peak.heapUsed)}`);
-    console.log(`ratio to bare parse:    ${cpuRatio.toFixed(2)}x by CPU time, ${wallRatio.toFixed(2)}x by wall time (target: within 3x) ${cpuRatio <= 3 ? 'met' : 'NOT met'}`);
-    expect(bare.result.rows).toBe(ROWS + 1);
-    expect(ours.result.rows).toBe(ROWS);
-    expect(ours.result.withErrors).toBe(0);
+    const lines = [`file: ${ROWS.toLocaleString('en-US')} rows, ${mb(size)}; each parse in its own process, interleaved, ${REPS} runs`];
+    const pairs: { bare: ParseRun; ours: ParseRun }[] = [];
+    for (let rep = 0; rep < REPS; rep++) {
+      const load = loadavg()[0]?.toFixed(1);
+      const oursFirst = rep % 2 === 1;
+      const first = await parseRun(oursFirst ? OURS : BARE);
+      const second = await parseRun(oursFirst ? BARE : OURS);
+      const pair = oursFirst ? { ours: first, bare: second } : { bare: first, ours: second };
+      pairs.push(pair);
+      lines.push(
+        `  run ${rep + 1} (load ${load}): bare papaparse ${rate(pair.bare.rows, pair.bare)}, peak rss ${mb(pair.bare.peakRss)}`,
+        `             parse + map + validate ${rate(pair.ours.rows, pair.ours)}, peak rss ${mb(pair.ours.peakRss)}`,
+      );
+      expect(pair.bare.rows).toBe(ROWS + 1);
+      expect(pair.ours.rows).toBe(ROWS);
+      expect(pair.ours.withErrors).toBe(0);
+    }
+    const cpu = pairs.map((p) => p.ours.cpuMs / p.bare.cpuMs);
+    const wall = pairs.map((p) => p.ours.wallMs / p.bare.wallMs);
+    lines.push(`ratio to bare parse: ${ratioText(cpu)} by CPU time, ${ratioText(wall)} by wall time (target: within 3x) ${median(cpu) <= 3 ? 'met' : 'NOT met'}`);
+    console.log(lines.join('\n'));
   });
 
   it('plans import chunks for 1,000,000 drafts', async () => {
     for (const format of [{ format: 'json' as const }, { format: 'csv' as const, metadataKeys: METADATA_KEYS }]) {
-      const { result, peak } = await withPeakMemory(async () => {
-        const stop = startTiming();
-        const plans = planImportChunks(benchDrafts(ROWS), format);
-        return { plans, time: stop() };
-      });
-      const { plans, time } = result;
+      const measure = startMeasure();
+      const plans = planImportChunks(benchDrafts(ROWS), format);
+      const time = measure.stop();
       const codes = plans.reduce((sum, p) => sum + p.codes, 0);
       const largest = Math.max(...plans.map((p) => p.bytes));
       console.log(
-        `plan ${format.format.padEnd(4)} chunks: ${plans.length} requests for ${codes.toLocaleString('en-US')} drafts in ${(time.wallMs / 1000).toFixed(2)} s wall, ${(time.cpuMs / 1000).toFixed(2)} s CPU (largest body ${mb(largest)}), peak rss ${mb(peak.rss)}`,
+        `plan ${format.format.padEnd(4)} chunks: ${plans.length} requests for ${codes.toLocaleString('en-US')} drafts in ${(time.wallMs / 1000).toFixed(2)} s wall, ${(time.cpuMs / 1000).toFixed(2)} s CPU (largest body ${mb(largest)}), peak rss ${mb(time.peakRss)}`,
       );
       expect(codes).toBe(ROWS);
     }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LibraryServices } from '../../../electron/desk/library';
 import type { DraftQuery } from '../../../electron/batches/types';
 import { writeFixtureCsv } from './csv-fixture';
@@ -65,5 +65,41 @@ describe('deep pages', () => {
     // A page right after a change sees it: the seek points are found again after every commit.
     await library.drafts.delete(batch.id, [1, 2, 3]);
     expectSameAsOffset(library, batch.id, [{ offset: 3_000 }, { offset: 3_000, sort: 'code' }]);
+  });
+
+  it('read only the invalid rows through their index, never walking the batch', async () => {
+    const csv = join(libraries.tempDir(), 'in.csv');
+    // More invalid rows than one seek step, so a deep page seeks among them too.
+    const everyThird = new Set(Array.from({ length: ROWS / 3 }, (_, i) => 3 * (i + 1)));
+    await writeFixtureCsv(csv, ROWS, everyThird);
+    const library = await libraries.open();
+    const batch = await library.batches.create({ name: 'Invalid' });
+    await library.importCsv(batch.id, csv, { mode: 'keep-all' });
+    const asked: { sql: string; params: readonly unknown[] }[] = [];
+    const all = library.db.all.bind(library.db);
+    const get = library.db.get.bind(library.db);
+    // Passed through to the real database; only the statements asked are noted.
+    vi.spyOn(library.db, 'all').mockImplementation((sql, params) => {
+      asked.push({ sql, params: params ?? [] });
+      return all(sql, params);
+    });
+    vi.spyOn(library.db, 'get').mockImplementation((sql, params) => {
+      asked.push({ sql, params: params ?? [] });
+      return get(sql, params);
+    });
+    const first = library.drafts.page(batch.id, { onlyInvalid: true, limit: 100 });
+    const deep = library.drafts.page(batch.id, { onlyInvalid: true, offset: 1_500, limit: 100 });
+    vi.restoreAllMocks();
+    expect(first.total).toBe(everyThird.size);
+    expect(first.rows[0]?.row).toBe(3);
+    expect(deep.rows.map((row) => row.row)).toEqual(Array.from({ length: 100 }, (_, i) => 3 * (1_501 + i)));
+    const plans = asked
+      .filter(({ sql }) => /FROM drafts/.test(sql))
+      .map(({ sql, params }) => library.db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, params as (string | number)[]).map((step) => step.detail));
+    expect(plans.length).toBeGreaterThanOrEqual(3);
+    for (const plan of plans) {
+      expect(plan.join('; ')).toMatch(/drafts USING (COVERING )?INDEX drafts_invalid/);
+      expect(plan.join('; ')).not.toMatch(/drafts USING PRIMARY KEY|SCAN drafts/);
+    }
   });
 });

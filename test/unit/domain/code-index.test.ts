@@ -15,6 +15,18 @@ describe('CodeIndex', () => {
     expect(index.size).toBe(20_001);
   });
 
+  it('keeps every code when room is reserved midway, more or less than what comes', () => {
+    for (const [entries, chars] of [[50_000, 500_000], [10, 10]] as const) {
+      const index = new CodeIndex();
+      for (let i = 0; i < 3000; i++) index.firstRowOrAdd(`CODE-${i}`, i + 1);
+      index.reserve(entries, chars);
+      for (let i = 3000; i < 20_000; i++) expect(index.firstRowOrAdd(`CODE-${i}`, i + 1)).toBe(-1);
+      for (let i = 0; i < 20_000; i += 997) expect(index.firstRowOrAdd(`CODE-${i}`, 0)).toBe(i + 1);
+      expect(index.size).toBe(20_000);
+      expect(index.charCount).toBe([...Array(20_000).keys()].reduce((sum, i) => sum + `CODE-${i}`.length, 0));
+    }
+  });
+
   it('tells apart codes that are prefixes of each other or differ only in case', () => {
     const index = new CodeIndex();
     for (const [i, code] of ['AB', 'ABC', 'A', 'ab', 'BC', 'ABCA'].entries()) expect(index.firstRowOrAdd(code, i + 1)).toBe(-1);

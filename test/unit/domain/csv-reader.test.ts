@@ -146,3 +146,68 @@ describe('CSV reading: chunk boundaries', () => {
     }
   });
 });
+
+describe('CSV reading: rows with equal cells other than the code', () => {
+  const text = [
+    'Code,Voucher Type,Value,Discount Type,Active,Shop',
+    'A1,DISCOUNT_VOUCHER,10,PERCENT,true,north',
+    'A2,DISCOUNT_VOUCHER,10,PERCENT,true,north',
+    ' A3,DISCOUNT_VOUCHER,10,PERCENT,true,north',
+    ',DISCOUNT_VOUCHER,10,PERCENT,true,north',
+    'A\u00015,DISCOUNT_VOUCHER,10,PERCENT,true,north',
+    'a b,DISCOUNT_VOUCHER,10,PERCENT,true,north',
+    'B1,DISCOUNT_VOUCHER,250,PERCENT,maybe,north',
+    'B2,DISCOUNT_VOUCHER,250,PERCENT,maybe,north',
+    'C1,DISCOUNT_VOUCHER,10,PERCENT,true,south',
+    'A1,DISCOUNT_VOUCHER,10,PERCENT,true,north',
+    'D1,DISCOUNT_VOUCHER,10,PERCENT,true',
+    'D2,DISCOUNT_VOUCHER,10,PERCENT,true',
+  ].join('\n');
+
+  function read(reuseEqualRecords: boolean): CsvRow[] {
+    const rows: CsvRow[] = [];
+    const reader = createCsvReader({ reuseEqualRecords, onRow: (row) => rows.push(row) });
+    reader.write(text);
+    reader.end();
+    return rows;
+  }
+
+  it('gives every row the draft and problems it gets when each row is read on its own', () => {
+    const strip = (rows: CsvRow[]) => rows.map(({ row, draft, problems }) => ({ row, draft, problems }));
+    const reused = read(true);
+    expect(strip(reused)).toEqual(strip(read(false)));
+    // The code's own problems still differ from row to row, and so do the rows' numbers in them.
+    expect(reused[2]?.problems[0]).toMatchObject({ row: 3, code: ' A3', field: 'code', severity: 'warning' });
+    expect(reused[1]?.problems).toEqual([]);
+    expect(reused[3]?.problems).toMatchObject([{ row: 4, field: 'code', severity: 'error' }]);
+    expect(reused[7]?.problems.map((p) => p.field).sort()).toEqual(['active', 'discount.percent_off']);
+    expect(reused[9]?.problems).toMatchObject([{ row: 10, field: 'code', message: expect.stringContaining('row 1') }]);
+  });
+
+  it('numbers the rows whose other cells are equal alike, and no others', () => {
+    const numbers = read(true).map((row) => row.equalCells);
+    expect(numbers.slice(0, 6)).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(numbers.slice(6, 9)).toEqual([1, 1, 2]);
+    expect(numbers[9]).toBe(0);
+    // Rows with fewer cells than the header are read one by one.
+    expect(numbers.slice(10)).toEqual([undefined, undefined]);
+    expect(read(false).every((row) => row.equalCells === undefined)).toBe(true);
+  });
+
+  it('stops remembering in a file where equal cells rarely repeat, and reads the rest the same', () => {
+    const lines = ['Code,Voucher Type,Value,Category'];
+    for (let i = 0; i < 2_500; i++) lines.push(`C${i},GIFT_VOUCHER,${i + 1},spring`);
+    for (let i = 0; i < 100; i++) lines.push(`R${i},GIFT_VOUCHER,7,spring`);
+    const read = (reuseEqualRecords: boolean) => {
+      const rows: CsvRow[] = [];
+      const reader = createCsvReader({ reuseEqualRecords, onRow: (row) => rows.push(row) });
+      reader.write(lines.join('\n'));
+      reader.end();
+      return rows;
+    };
+    const reused = read(true);
+    expect(reused.map(({ row, draft, problems }) => ({ row, draft, problems }))).toEqual(read(false).map(({ row, draft, problems }) => ({ row, draft, problems })));
+    expect(reused[0]?.equalCells).toBe(0);
+    expect(reused.at(-1)?.equalCells).toBeUndefined();
+  });
+});
