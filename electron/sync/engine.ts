@@ -41,6 +41,7 @@ export interface EngineOptions {
 const DEFAULT_WRITE_RETRY: RetryPolicy = { maxAttempts: 8, baseDelayMs: 500, maxDelayMs: 30_000, deadlineMs: 10 * 60_000 };
 
 const PROGRESS_INTERVAL_MS = 200;
+const PROGRESS_WHILE_WAITING_MS = 1000;
 
 type Step =
   | { type: 'reconcile' | 'send'; work: Work }
@@ -110,7 +111,8 @@ export class SyncEngine {
   }
 
   progress(): SyncProgress {
-    return progressOf(this.o.outbox, this.o.client, this.requests, (op) => this.runOps.has(op.id) || !TERMINAL_OPERATION_STATES.has(op.state));
+    const inRun = (op: OperationRecord): boolean => this.runOps.has(op.id) || !TERMINAL_OPERATION_STATES.has(op.state);
+    return progressOf(this.o.outbox, this.o.client, this.requests, inRun, this.jobs.pace(this.ctx.clock.now()));
   }
 
   private async loop(): Promise<EngineStatus> {
@@ -134,7 +136,9 @@ export class SyncEngine {
         return this.setStatus({ state: 'finished' });
       }
       if (step.type === 'wait') {
-        await this.sleep(step.ms);
+        // While jobs run, progress is told every second (carried forward at the pace seen), not only at looks.
+        await this.sleep(this.o.onEvent ? Math.min(step.ms, PROGRESS_WHILE_WAITING_MS) : step.ms);
+        this.reportProgress(false);
         continue;
       }
       if (step.type === 'poll') await this.look(step.work, step.inFlight);

@@ -1,5 +1,5 @@
 import { isFinished, type AsyncAction } from '../../shared/api';
-import { nextLookDelay, observedRate, type JobSeen, type Look } from '../../shared/outbox/polling';
+import { jobRate, nextLookDelay, observedRate, type JobSeen, type Look } from '../../shared/outbox/polling';
 import type { SyncContext, Work } from './context';
 import { fetchJob, hasFullReport, settleJob } from './poll';
 
@@ -22,9 +22,10 @@ export class LookFailed extends Error {
 export interface JobPace {
   /** Codes of jobs in flight the service has worked through, estimated for now from the last look and the pace. */
   processedInFlight: number;
+  /** Codes of the jobs in flight. */
   inFlight: number;
-  codesPerSecond: number | undefined;
-  secondsLeft: number | undefined;
+  codesPerSecond: number;
+  secondsLeft: number;
 }
 
 interface Running {
@@ -65,7 +66,7 @@ export class JobWatch {
         throw new LookFailed(works[0] as Work, error);
       }
     }
-    const running: { work: Work; seen: JobSeen }[] = [];
+    const running: { work: Work; seen: JobSeen; ownRate: number | undefined }[] = [];
     for (const work of works) {
       let action = listed.get(work.chunk.asyncActionId as string);
       if (action === undefined || (isFinished(action) && !hasFullReport(action))) {
@@ -88,16 +89,16 @@ export class JobWatch {
       } else {
         const seen = { codes: work.chunk.codes, percent: typeof action.progress === 'number' ? action.progress : 0 };
         this.running.set(keyOf(work), seen);
-        running.push({ work, seen });
+        running.push({ work, seen, ownRate: jobRate(seen, action.processing_time) });
       }
     }
     await this.plan(ctx, running);
   }
 
-  private async plan(ctx: SyncContext, running: readonly { work: Work; seen: JobSeen }[]): Promise<void> {
+  private async plan(ctx: SyncContext, running: readonly { work: Work; seen: JobSeen; ownRate: number | undefined }[]): Promise<void> {
     const now = ctx.clock.now();
     const look: Look = { at: now, processed: this.finishedCodes + running.reduce((n, r) => n + (r.seen.codes * r.seen.percent) / 100, 0) };
-    this.rate = observedRate(this.previous, look, this.firstAcceptedAt ?? now) ?? this.rate;
+    this.rate = observedRate(this.previous, look, this.firstAcceptedAt ?? now, running.map((r) => r.ownRate)) ?? this.rate;
     this.looks += 1;
     if (running.length === 0) {
       // Nothing in flight: the next jobs start a new flight, measured afresh.
@@ -110,7 +111,7 @@ export class JobWatch {
     }
     this.previous = look;
     this.lastLook = look;
-    const delay = nextLookDelay(running.map((r) => r.seen), this.rate, this.looks >= 2);
+    const delay = nextLookDelay(running.map((r) => r.seen), this.rate, { twice: this.looks >= 2, runningMs: now - (this.firstAcceptedAt ?? now) });
     for (const { work } of running) await ctx.outbox.note(work.op.id, work.chunk.idx, { polls: work.chunk.polls + 1, nextTryAt: now + delay });
   }
 

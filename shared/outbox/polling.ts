@@ -27,7 +27,7 @@ export const DEFAULT_POLL_POLICY: PollPolicy = {
   minDelayMs: 200,
   maxDelayMs: 30_000,
   factor: 1.6,
-  earlyShare: 0.3,
+  earlyShare: 0.5,
   midCheckAboveMs: 8000,
   maxLookMs: 600_000,
   slackShare: 0.08,
@@ -79,27 +79,45 @@ export interface Look {
   processed: number;
 }
 
+/** A running job's own pace: its codes done over its own processing time, as the service reports both. */
+export function jobRate(job: JobSeen, processingMs: number | undefined): number | undefined {
+  if (processingMs === undefined || processingMs <= 0 || job.percent <= 0) return undefined;
+  return (job.codes * job.percent) / 100 / processingMs;
+}
+
 /**
  * The pace seen, codes per ms: over the interval since the previous look when there was one (the pace
- * now, after uploads stopped competing for the service), else since the first job was accepted.
+ * now, after uploads stopped competing for the service); else the jobs' own paces added up (jobs
+ * sharing the service each show their share), measured by the service's clock, so upload and answer
+ * times do not count; else since the first job was accepted.
  */
-export function observedRate(previous: Look | undefined, current: Look, firstAcceptedAt: number): number | undefined {
+export function observedRate(previous: Look | undefined, current: Look, firstAcceptedAt: number, ownRates: readonly (number | undefined)[] = []): number | undefined {
   if (previous && current.at - previous.at >= 250 && current.processed > previous.processed) {
     return (current.processed - previous.processed) / (current.at - previous.at);
   }
+  const known = ownRates.filter((r): r is number => r !== undefined);
+  if (known.length > 0) return known.reduce((a, b) => a + b, 0);
   const elapsed = current.at - firstAcceptedAt;
   return elapsed > 0 && current.processed > 0 ? current.processed / elapsed : undefined;
 }
 
 /**
- * Wait before the next look at the jobs in flight: when the last should be done, plus slack; or, when
- * that is far off and no look was made half-way yet, half-way there, to measure the pace again after
- * uploads stopped competing with the jobs. Without a pace, the assumed one.
+ * Wait before the next look at the jobs in flight: when the last should be done, plus slack. When that
+ * is far off and no second look was made yet, one comes first to measure the pace again over an
+ * interval: a job's first moments (a cold service, uploads competing with it) are slower than the
+ * rest, so a pace read at the first look alone predicts late. That look comes half-way, but no later
+ * than the jobs have run so far (`runningMs`), which bounds how late a finish can be noticed.
+ * Without a pace, the assumed one.
  */
-export function nextLookDelay(jobs: readonly JobSeen[], codesPerMs: number | undefined, midChecked: boolean, policy: PollPolicy = DEFAULT_POLL_POLICY): number {
+export function nextLookDelay(
+  jobs: readonly JobSeen[],
+  codesPerMs: number | undefined,
+  looked: { twice: boolean; runningMs: number },
+  policy: PollPolicy = DEFAULT_POLL_POLICY,
+): number {
   const rate = codesPerMs ?? policy.codesPerSecond / 1000;
   const last = Math.max(0, ...sharedFinishTimes(jobs, rate));
-  const wait = !midChecked && last > policy.midCheckAboveMs ? last / 2 : last * (1 + policy.slackShare) + policy.slackMs;
+  const wait = !looked.twice && last > policy.midCheckAboveMs ? Math.min(last / 2, Math.max(policy.minDelayMs, looked.runningMs)) : last * (1 + policy.slackShare) + policy.slackMs;
   return Math.min(policy.maxLookMs, Math.max(policy.minDelayMs, Math.round(wait)));
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_POLL_POLICY, earlyCheckDelay, expectedLooks, nextLookDelay, observedRate, sharedFinishTimes } from '../../../shared/outbox/polling';
+import { DEFAULT_POLL_POLICY, earlyCheckDelay, expectedLooks, jobRate, nextLookDelay, observedRate, sharedFinishTimes } from '../../../shared/outbox/polling';
 
 describe('predicted looks at import jobs', () => {
   it('finishes jobs sharing the service round-robin smallest first, the others sped up once it is gone', () => {
@@ -15,23 +15,33 @@ describe('predicted looks at import jobs', () => {
     // Too short an interval says little: the whole flight is used.
     expect(observedRate({ at: 2000, processed: 30_000 }, { at: 2100, processed: 31_000 }, 100)).toBe(15.5);
     expect(observedRate(undefined, { at: 2000, processed: 0 }, 500)).toBeUndefined();
+    // At a first look, the jobs' own paces by the service's clock, added up, come before the client's.
+    expect(observedRate(undefined, { at: 2000, processed: 30_000 }, 500, [10, undefined, 5])).toBe(15);
+  });
+
+  it("reads a job's own pace from its progress and processing time", () => {
+    expect(jobRate({ codes: 100_000, percent: 25 }, 1000)).toBe(25);
+    expect(jobRate({ codes: 100_000, percent: 0 }, 1000)).toBeUndefined();
+    expect(jobRate({ codes: 100_000, percent: 25 }, undefined)).toBeUndefined();
   });
 
   it('looks once more when the last job should be done, with a little slack, or half-way when that is far off', () => {
     // 100,000 codes, 20% done, 25 codes/ms: 3,200 ms left.
     const job = [{ codes: 100_000, percent: 20 }];
-    expect(nextLookDelay(job, 25, false)).toBe(Math.round(3200 * (1 + DEFAULT_POLL_POLICY.slackShare) + DEFAULT_POLL_POLICY.slackMs));
-    // Ten jobs of 100,000 at 30 codes/ms: about 33 s left; half-way first, then the predicted end.
+    expect(nextLookDelay(job, 25, { twice: false, runningMs: 800 })).toBe(Math.round(3200 * (1 + DEFAULT_POLL_POLICY.slackShare) + DEFAULT_POLL_POLICY.slackMs));
+    // Ten jobs of 100,000 at 30 codes/ms: about 31 s left; a second look half-way, or sooner when the
+    // jobs have run for less than that, then the predicted end.
     const ten = Array.from({ length: 10 }, (_, i) => ({ codes: 100_000, percent: 10 - i }));
     const left = sharedFinishTimes(ten, 30).reduce((a, b) => Math.max(a, b));
-    expect(nextLookDelay(ten, 30, false)).toBe(Math.round(left / 2));
-    expect(nextLookDelay(ten, 30, true)).toBe(Math.round(left * (1 + DEFAULT_POLL_POLICY.slackShare) + DEFAULT_POLL_POLICY.slackMs));
+    expect(nextLookDelay(ten, 30, { twice: false, runningMs: 60_000 })).toBe(Math.round(left / 2));
+    expect(nextLookDelay(ten, 30, { twice: false, runningMs: 5000 })).toBe(5000);
+    expect(nextLookDelay(ten, 30, { twice: true, runningMs: 5000 })).toBe(Math.round(left * (1 + DEFAULT_POLL_POLICY.slackShare) + DEFAULT_POLL_POLICY.slackMs));
     // A job reported done that is not finished yet: looked at again soon.
-    expect(nextLookDelay([{ codes: 10, percent: 100 }], 25, true)).toBe(DEFAULT_POLL_POLICY.minDelayMs);
+    expect(nextLookDelay([{ codes: 10, percent: 100 }], 25, { twice: true, runningMs: 100 })).toBe(DEFAULT_POLL_POLICY.minDelayMs);
   });
 
   it('checks early, at a share of the time the job should take by the assumed pace', () => {
-    expect(earlyCheckDelay(100_000)).toBe(600);
+    expect(earlyCheckDelay(100_000)).toBe(1000);
     expect(earlyCheckDelay(10)).toBe(DEFAULT_POLL_POLICY.minDelayMs);
   });
 
