@@ -29,10 +29,13 @@ function planText(plan: DryRunPlan): string {
     { header: 'BYTES', value: (op) => op.bytes },
   ]);
   const c = plan.calls;
+  const updates = plan.operations.some((op) => op.kind === 'import-csv')
+    ? 'CSV imports (import-csv) UPDATE codes already on the service to the batch rows; `queue import --refuse-existing` queues JSON, which refuses them.\n'
+    : '';
   return (
     `Dry run: nothing was sent. Target: ${plan.target}\n${ops}` +
     `${count(plan.requests, 'request')}, ${count(plan.codes, 'code')}, ${plan.bytes.toLocaleString('en-US')} bytes.\n` +
-    `API calls: ${c.writes} writes + ${c.polls} job polls + ${c.reconcile} checks of uncertain requests + ${c.tokens} token(s) = ${c.total}.\n${plan.message}\n`
+    `API calls: ${c.writes} writes + ${c.polls} looks at import jobs + ${c.reconcile} checks of uncertain requests + ${c.tokens} token(s) = ${c.total}.\n${updates}${plan.message}\n`
   );
 }
 
