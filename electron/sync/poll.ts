@@ -78,7 +78,9 @@ export async function settleJob(ctx: SyncContext, work: Work, action: AsyncActio
     return;
   }
   // Codes the job refused because they were already there are someone else's, not failures of ours.
-  const all = importFailures(action, sentManifest(ctx.outbox, chunk), parsed.kind === 'import-csv');
+  // The manifest (every code of the request) is read only when there are failures to tie to rows.
+  const failed = Array.isArray(action.result?.failed) && action.result.failed.length > 0;
+  const all = failed ? importFailures(action, sentManifest(ctx.outbox, chunk), parsed.kind === 'import-csv') : [];
   const present = all.filter((f) => ALREADY_EXISTS.test(f.reason));
   const failures = all.filter((f) => !ALREADY_EXISTS.test(f.reason));
   const created = typeof action.result?.done_count === 'number' ? action.result.done_count : 0;

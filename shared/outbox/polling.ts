@@ -30,8 +30,8 @@ export const DEFAULT_POLL_POLICY: PollPolicy = {
   earlyShare: 0.5,
   midCheckAboveMs: 8000,
   maxLookMs: 600_000,
-  slackShare: 0.08,
-  slackMs: 100,
+  slackShare: 0.04,
+  slackMs: 50,
 };
 
 function clamp(ms: number, policy: PollPolicy): number {
