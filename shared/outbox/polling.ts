@@ -1,3 +1,5 @@
+import { IMPORT_MAX_CODES } from '../domain/chunk-planner';
+
 // How often accepted import jobs are asked about. Every poll is an API call counted against the rate
 // budget (a service sandbox project allows 100 an hour), so jobs are not polled on a timer: one early
 // look measures how fast the service works through them, and the next look comes when the last of
@@ -11,7 +13,10 @@ export interface PollPolicy {
   maxDelayMs: number;
   /** Backoff factor for a job whose progress is unknown. */
   factor: number;
-  /** The early look comes after this share of the time the job should take. */
+  /**
+   * The early look comes after this share of the time a job should take at the assumed pace: late
+   * enough that a job's slow first moments weigh little in the pace it shows.
+   */
   earlyShare: number;
   /** A prediction further out than this gets one look half-way, to measure the rate again. */
   midCheckAboveMs: number;
@@ -27,11 +32,11 @@ export const DEFAULT_POLL_POLICY: PollPolicy = {
   minDelayMs: 200,
   maxDelayMs: 30_000,
   factor: 1.6,
-  earlyShare: 0.5,
+  earlyShare: 1,
   midCheckAboveMs: 8000,
   maxLookMs: 600_000,
-  slackShare: 0.04,
-  slackMs: 50,
+  slackShare: 0.06,
+  slackMs: 75,
 };
 
 function clamp(ms: number, policy: PollPolicy): number {
@@ -123,10 +128,10 @@ export function nextLookDelay(
 
 /**
  * Looks a sync of `codes` codes in import jobs is expected to need: the early one, the one that finds
- * them done, and one half-way when the jobs should take long.
+ * them done, and one half-way when the jobs should take long past the early look.
  */
 export function expectedLooks(codes: number, policy: PollPolicy = DEFAULT_POLL_POLICY): number {
   if (codes <= 0) return 0;
   const expectedMs = (codes / policy.codesPerSecond) * 1000;
-  return expectedMs * (1 - policy.earlyShare) > policy.midCheckAboveMs ? 3 : 2;
+  return expectedMs - earlyCheckDelay(Math.min(codes, IMPORT_MAX_CODES), policy) > policy.midCheckAboveMs ? 3 : 2;
 }

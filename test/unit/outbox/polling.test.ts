@@ -40,8 +40,8 @@ describe('predicted looks at import jobs', () => {
     expect(nextLookDelay([{ codes: 10, percent: 100 }], 25, { twice: true, runningMs: 100 })).toBe(DEFAULT_POLL_POLICY.minDelayMs);
   });
 
-  it('checks early, at a share of the time the job should take by the assumed pace', () => {
-    expect(earlyCheckDelay(100_000)).toBe(1000);
+  it('checks early, when the job should be done by the assumed pace', () => {
+    expect(earlyCheckDelay(100_000)).toBe(2000);
     expect(earlyCheckDelay(10)).toBe(DEFAULT_POLL_POLICY.minDelayMs);
   });
 
