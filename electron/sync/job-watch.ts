@@ -45,7 +45,6 @@ export class JobWatch {
   private firstAcceptedAt: number | undefined;
   private previous: Look | undefined;
   private finishedCodes = 0;
-  private looks = 0;
   private rate: number | undefined;
   private lastLook: Look | undefined;
 
@@ -99,19 +98,17 @@ export class JobWatch {
     const now = ctx.clock.now();
     const look: Look = { at: now, processed: this.finishedCodes + running.reduce((n, r) => n + (r.seen.codes * r.seen.percent) / 100, 0) };
     this.rate = observedRate(this.previous, look, this.firstAcceptedAt ?? now, running.map((r) => r.ownRate)) ?? this.rate;
-    this.looks += 1;
     if (running.length === 0) {
       // Nothing in flight: the next jobs start a new flight, measured afresh.
       this.previous = undefined;
       this.firstAcceptedAt = undefined;
       this.finishedCodes = 0;
-      this.looks = 0;
       this.lastLook = look;
       return;
     }
     this.previous = look;
     this.lastLook = look;
-    const delay = nextLookDelay(running.map((r) => r.seen), this.rate, { twice: this.looks >= 2, runningMs: now - (this.firstAcceptedAt ?? now) });
+    const delay = nextLookDelay(running.map((r) => r.seen), this.rate, now - (this.firstAcceptedAt ?? now));
     for (const { work } of running) await ctx.outbox.note(work.op.id, work.chunk.idx, { polls: work.chunk.polls + 1, nextTryAt: now + delay });
   }
 

@@ -18,7 +18,7 @@ export interface PollPolicy {
    * enough that a job's slow first moments weigh little in the pace it shows.
    */
   earlyShare: number;
-  /** A prediction further out than this gets one look half-way, to measure the rate again. */
+  /** A prediction further out than this gets a look half-way first, to measure the pace again. */
   midCheckAboveMs: number;
   /** The longest wait for a predicted finish (a slow service is not polled every few seconds). */
   maxLookMs: number;
@@ -107,31 +107,27 @@ export function observedRate(previous: Look | undefined, current: Look, firstAcc
 }
 
 /**
- * Wait before the next look at the jobs in flight: when the last should be done, plus slack. When that
- * is far off and no second look was made yet, one comes first to measure the pace again over an
- * interval: a job's first moments (a cold service, uploads competing with it) are slower than the
- * rest, so a pace read at the first look alone predicts late. That look comes half-way, but no later
- * than the jobs have run so far (`runningMs`), which bounds how late a finish can be noticed.
- * Without a pace, the assumed one.
+ * Wait before the next look at the jobs in flight: when the last should be done, plus slack. While
+ * that is far off, a look comes first to measure the pace again over an interval: the service
+ * speeds up as its jobs run (a job's first moments, uploads competing with it, are slower), so a far
+ * prediction is late. Such a look comes half-way, but no later than the jobs have run so far
+ * (`runningMs`), which bounds how late a finish can be noticed. Without a pace, the assumed one.
  */
-export function nextLookDelay(
-  jobs: readonly JobSeen[],
-  codesPerMs: number | undefined,
-  looked: { twice: boolean; runningMs: number },
-  policy: PollPolicy = DEFAULT_POLL_POLICY,
-): number {
+export function nextLookDelay(jobs: readonly JobSeen[], codesPerMs: number | undefined, runningMs: number, policy: PollPolicy = DEFAULT_POLL_POLICY): number {
   const rate = codesPerMs ?? policy.codesPerSecond / 1000;
   const last = Math.max(0, ...sharedFinishTimes(jobs, rate));
-  const wait = !looked.twice && last > policy.midCheckAboveMs ? Math.min(last / 2, Math.max(policy.minDelayMs, looked.runningMs)) : last * (1 + policy.slackShare) + policy.slackMs;
+  const wait = last > policy.midCheckAboveMs ? Math.min(last / 2, Math.max(policy.minDelayMs, runningMs)) : last * (1 + policy.slackShare) + policy.slackMs;
   return Math.min(policy.maxLookMs, Math.max(policy.minDelayMs, Math.round(wait)));
 }
 
 /**
  * Looks a sync of `codes` codes in import jobs is expected to need: the early one, the one that finds
- * them done, and one half-way when the jobs should take long past the early look.
+ * them done, and one each time the wait left past the early look halves while still long.
  */
 export function expectedLooks(codes: number, policy: PollPolicy = DEFAULT_POLL_POLICY): number {
   if (codes <= 0) return 0;
-  const expectedMs = (codes / policy.codesPerSecond) * 1000;
-  return expectedMs - earlyCheckDelay(Math.min(codes, IMPORT_MAX_CODES), policy) > policy.midCheckAboveMs ? 3 : 2;
+  let left = (codes / policy.codesPerSecond) * 1000 - earlyCheckDelay(Math.min(codes, IMPORT_MAX_CODES), policy);
+  let looks = 2;
+  for (; left > policy.midCheckAboveMs; left /= 2) looks += 1;
+  return looks;
 }

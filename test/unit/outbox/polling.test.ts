@@ -28,16 +28,18 @@ describe('predicted looks at import jobs', () => {
   it('looks once more when the last job should be done, with a little slack, or half-way when that is far off', () => {
     // 100,000 codes, 20% done, 25 codes/ms: 3,200 ms left.
     const job = [{ codes: 100_000, percent: 20 }];
-    expect(nextLookDelay(job, 25, { twice: false, runningMs: 800 })).toBe(Math.round(3200 * (1 + DEFAULT_POLL_POLICY.slackShare) + DEFAULT_POLL_POLICY.slackMs));
-    // Ten jobs of 100,000 at 30 codes/ms: about 31 s left; a second look half-way, or sooner when the
-    // jobs have run for less than that, then the predicted end.
+    expect(nextLookDelay(job, 25, 800)).toBe(Math.round(3200 * (1 + DEFAULT_POLL_POLICY.slackShare) + DEFAULT_POLL_POLICY.slackMs));
+    // Ten jobs of 100,000 at 30 codes/ms: about 31 s left; a look half-way first, or sooner when the
+    // jobs have run for less than that; the predicted end once it is near.
     const ten = Array.from({ length: 10 }, (_, i) => ({ codes: 100_000, percent: 10 - i }));
     const left = sharedFinishTimes(ten, 30).reduce((a, b) => Math.max(a, b));
-    expect(nextLookDelay(ten, 30, { twice: false, runningMs: 60_000 })).toBe(Math.round(left / 2));
-    expect(nextLookDelay(ten, 30, { twice: false, runningMs: 5000 })).toBe(5000);
-    expect(nextLookDelay(ten, 30, { twice: true, runningMs: 5000 })).toBe(Math.round(left * (1 + DEFAULT_POLL_POLICY.slackShare) + DEFAULT_POLL_POLICY.slackMs));
+    expect(nextLookDelay(ten, 30, 60_000)).toBe(Math.round(left / 2));
+    expect(nextLookDelay(ten, 30, 5000)).toBe(5000);
+    const near = ten.map((j) => ({ ...j, percent: 80 }));
+    const nearLeft = sharedFinishTimes(near, 30).reduce((a, b) => Math.max(a, b));
+    expect(nextLookDelay(near, 30, 5000)).toBe(Math.round(nearLeft * (1 + DEFAULT_POLL_POLICY.slackShare) + DEFAULT_POLL_POLICY.slackMs));
     // A job reported done that is not finished yet: looked at again soon.
-    expect(nextLookDelay([{ codes: 10, percent: 100 }], 25, { twice: true, runningMs: 100 })).toBe(DEFAULT_POLL_POLICY.minDelayMs);
+    expect(nextLookDelay([{ codes: 10, percent: 100 }], 25, 100)).toBe(DEFAULT_POLL_POLICY.minDelayMs);
   });
 
   it('checks early, when the job should be done by the assumed pace', () => {
@@ -45,9 +47,10 @@ describe('predicted looks at import jobs', () => {
     expect(earlyCheckDelay(10)).toBe(DEFAULT_POLL_POLICY.minDelayMs);
   });
 
-  it('expects two looks for a short sync and three for a long one, whatever its number of jobs', () => {
+  it('expects two looks for a short sync and one more per halving of a long wait, whatever its number of jobs', () => {
     expect(expectedLooks(0)).toBe(0);
     expect(expectedLooks(100_000)).toBe(2);
-    expect(expectedLooks(1_000_000)).toBe(3);
+    // 20 s by the assumed pace, 18 s past the early look: 18 -> 9 -> 4.5.
+    expect(expectedLooks(1_000_000)).toBe(4);
   });
 });
