@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddVoucherRequest } from '../../shared/api/operations/campaigns';
 import { InvalidRowsError } from '../../shared/domain/batch-refusals';
 import { importChunks, type ChunkLimits } from '../../shared/domain/chunk-planner';
-import { collectMetadataKeys } from '../../shared/domain/csv-writer';
+import { csvPacking } from '../../shared/domain/csv-packing';
 import type { VoucherDraft } from '../../shared/domain/voucher';
 import { categoryClashText, categoryRows, droppedValues, droppedValuesText, type DroppedValue } from '../../shared/outbox/campaign-values';
 import { OPERATION_MARKER_KEY } from '../../shared/outbox/kinds';
@@ -23,7 +23,8 @@ export interface QueueContext {
 }
 
 export interface QueueImportOptions {
-  format: 'json' | 'csv';
+  /** `csv-when-fits`: CSV bodies when every row reads back the same as from JSON, else JSON. */
+  format: 'json' | 'csv' | 'csv-when-fits';
   /** CSV only: webhooks for every created or updated voucher. */
   webhooksEnable?: boolean;
   /** Smaller than the service's limits, e.g. to test several chunks cheaply. */
@@ -63,13 +64,23 @@ function queueableBatch(reader: Reader, ref: string): BatchSummary {
  * request bodies are written; the operation then appears in one durable outbox write, and from that
  * moment the batch is frozen (freezing is derived from the outbox, see outbox.ts).
  */
-export function queueImport(ctx: QueueContext, batchRef: string, options: QueueImportOptions): Promise<OperationRecord> {
+export async function queueImport(ctx: QueueContext, batchRef: string, options: QueueImportOptions): Promise<OperationRecord> {
+  return (await queueImportPacked(ctx, batchRef, options)).op;
+}
+
+/** A queued import, and for `csv-when-fits` sent as JSON, the first row that needed JSON and why. */
+export interface PackedImport {
+  op: OperationRecord;
+  jsonBecause?: { code: string; reason: string };
+}
+
+export function queueImportPacked(ctx: QueueContext, batchRef: string, options: QueueImportOptions): Promise<PackedImport> {
   return ctx.library.exclusive(async (reader) => {
     const batch = queueableBatch(reader, batchRef);
-    const format =
-      options.format === 'json'
-        ? ({ format: 'json' } as const)
-        : ({ format: 'csv', metadataKeys: collectMetadataKeys(batchDrafts(reader, batch.id, batch.defaults)) } as const);
+    const packing = options.format === 'json' ? undefined : csvPacking(batchDrafts(reader, batch.id, batch.defaults));
+    const jsonBecause = options.format === 'csv-when-fits' ? packing?.jsonBecause : undefined;
+    const csv = packing !== undefined && jsonBecause === undefined;
+    const format = csv ? ({ format: 'csv', metadataKeys: packing.metadataKeys } as const) : ({ format: 'json' } as const);
     const uid = randomUUID();
     const rows: number[] = [];
     const chunks: NewChunk[] = [];
@@ -81,19 +92,17 @@ export function queueImport(ctx: QueueContext, batchRef: string, options: QueueI
       chunks.push({ codes: chunk.plan.codes, bytes: chunk.plan.bytes, bodyFile, bodyHash: sha256(chunk.body) });
       for (const code of chunkCodes) codes.push(code);
     }
-    const payload =
-      options.format === 'json'
-        ? { batchId: batch.id, batchName: batch.name }
-        : { batchId: batch.id, batchName: batch.name, webhooksEnable: options.webhooksEnable ?? false };
-    return ctx.outbox.enqueue({
+    const payload = csv ? { batchId: batch.id, batchName: batch.name, webhooksEnable: options.webhooksEnable ?? false } : { batchId: batch.id, batchName: batch.name };
+    const op = await ctx.outbox.enqueue({
       uid,
-      kind: options.format === 'json' ? 'import-json' : 'import-csv',
+      kind: csv ? 'import-csv' : 'import-json',
       payload,
       batchId: batch.id,
       dependsOn: openDependencies(ctx.outbox, codes),
       codes: codes.length,
       chunks,
     });
+    return jsonBecause ? { op, jsonBecause } : { op };
   });
 }
 

@@ -6,7 +6,8 @@ import type { CodeNote, Outbox } from '../outbox/outbox';
 import type { OperationRecord } from '../outbox/records';
 import { classify, errorRecord, type PauseReason, type Verdict } from './classify';
 import type { SyncContext, Work } from './context';
-import { pollChunk, sentCodesFailed } from './poll';
+import { JobWatch, LookFailed } from './job-watch';
+import { sentCodesFailed } from './poll';
 import { reconcileChunk } from './reconcile';
 import { sendChunk } from './send';
 import { progressOf, type SyncProgress } from './progress';
@@ -40,15 +41,20 @@ export interface EngineOptions {
 const DEFAULT_WRITE_RETRY: RetryPolicy = { maxAttempts: 8, baseDelayMs: 500, maxDelayMs: 30_000, deadlineMs: 10 * 60_000 };
 
 const PROGRESS_INTERVAL_MS = 200;
+const PROGRESS_WHILE_WAITING_MS = 1000;
 
-type Step = { type: 'reconcile' | 'poll' | 'send'; work: Work } | { type: 'wait'; ms: number } | { type: 'finished' };
+type Step =
+  | { type: 'reconcile' | 'send'; work: Work }
+  | { type: 'poll'; work: Work; inFlight: Work[] }
+  | { type: 'wait'; ms: number }
+  | { type: 'finished' };
 
 /**
  * Replays the outbox against the service, one request at a time, in queue order. Each step first
  * makes its intent durable (a chunk is `sending` before its request leaves), so after a crash at
  * any point the outbox says what may have happened, and an uncertain chunk is reconciled before
- * anything else is sent. Import jobs are polled while later requests go out, so the service always
- * has work.
+ * anything else is sent. Requests ready to go are sent before import jobs are looked at, so the
+ * service has all the work early and one look covers every job in flight (see job-watch.ts).
  */
 export class SyncEngine {
   private status: EngineStatus = { state: 'idle' };
@@ -63,6 +69,7 @@ export class SyncEngine {
   private lastProgressAt = 0;
   /** Operations open at some point of the current (or last) run: the ones its progress counts. */
   private readonly runOps = new Set<number>();
+  private readonly jobs = new JobWatch();
 
   constructor(private readonly o: EngineOptions) {
     this.ctx = { outbox: o.outbox, client: o.client, clock: o.clock ?? { now: () => Date.now() } };
@@ -104,7 +111,8 @@ export class SyncEngine {
   }
 
   progress(): SyncProgress {
-    return progressOf(this.o.outbox, this.o.client, this.requests, (op) => this.runOps.has(op.id) || !TERMINAL_OPERATION_STATES.has(op.state));
+    const inRun = (op: OperationRecord): boolean => this.runOps.has(op.id) || !TERMINAL_OPERATION_STATES.has(op.state);
+    return progressOf(this.o.outbox, this.o.client, this.requests, inRun, this.jobs.pace(this.ctx.clock.now()));
   }
 
   private async loop(): Promise<EngineStatus> {
@@ -128,15 +136,18 @@ export class SyncEngine {
         return this.setStatus({ state: 'finished' });
       }
       if (step.type === 'wait') {
-        await this.sleep(step.ms);
+        // While jobs run, progress is told every second (carried forward at the pace seen), not only at looks.
+        await this.sleep(this.o.onEvent ? Math.min(step.ms, PROGRESS_WHILE_WAITING_MS) : step.ms);
+        this.reportProgress(false);
         continue;
       }
-      await this.perform(step.type, step.work);
+      if (step.type === 'poll') await this.look(step.work, step.inFlight);
+      else await this.perform(step.type, step.work);
       this.reportProgress(false);
     }
   }
 
-  private async perform(type: 'reconcile' | 'poll' | 'send', work: Work): Promise<void> {
+  private async perform(type: 'reconcile' | 'send', work: Work): Promise<void> {
     const { outbox } = this.o;
     const now = this.ctx.clock.now();
     try {
@@ -149,9 +160,7 @@ export class SyncEngine {
         });
         this.requests += 1;
         await sendChunk(this.ctx, { ...work, chunk });
-      } else if (type === 'poll') {
-        this.requests += 1;
-        await pollChunk(this.ctx, work);
+        if (outbox.chunk(work.op.id, work.chunk.idx).state === 'accepted') this.jobs.accepted(this.ctx.clock.now());
       } else {
         this.requests += 1;
         const found = await reconcileChunk(this.ctx, work, this.random);
@@ -160,6 +169,20 @@ export class SyncEngine {
       this.emit({ type: 'request', opId: work.op.id, chunk: work.chunk.idx, step: type, outcome: outbox.chunk(work.op.id, work.chunk.idx).state });
     } catch (error) {
       await this.handle(type, work, error, classify(error, type === 'send'));
+    }
+  }
+
+  /** One look at every accepted job; a failed request is that job's poll error. */
+  private async look(due: Work, inFlight: Work[]): Promise<void> {
+    try {
+      await this.jobs.look(this.ctx, inFlight, () => {
+        this.requests += 1;
+      });
+      this.emit({ type: 'request', opId: due.op.id, chunk: due.chunk.idx, step: 'poll', outcome: this.o.outbox.chunk(due.op.id, due.chunk.idx).state });
+    } catch (error) {
+      const work = error instanceof LookFailed ? error.work : due;
+      const cause = error instanceof LookFailed ? error.cause : error;
+      await this.handle('poll', work, cause, classify(cause, false));
     }
   }
 
@@ -228,7 +251,7 @@ export class SyncEngine {
     return result.op;
   }
 
-  /** Uncertain chunks first, then due polls, then the next request of the first operation free to go. */
+  /** Uncertain chunks first, then the next request of the first operation free to go, then a look at the jobs in flight. */
   private async nextStep(): Promise<Step> {
     const { outbox } = this.o;
     const now = this.ctx.clock.now();
@@ -251,13 +274,6 @@ export class SyncEngine {
         else return { type: 'reconcile', work: { op, parsed, chunk } };
       }
     }
-    for (const { op, parsed } of ready) {
-      for (const chunk of outbox.chunks(op.id, ['accepted'])) {
-        const due = chunk.nextTryAt ?? now;
-        if (due <= now) return { type: 'poll', work: { op, parsed, chunk } };
-        wait = Math.min(wait, due - now);
-      }
-    }
     const states = new Map(outbox.operations().map((op) => [op.id, op.state]));
     for (const { op, parsed } of ready) {
       if (op.cancelRequested) continue;
@@ -270,6 +286,12 @@ export class SyncEngine {
       if (!chunk) continue;
       const due = chunk.nextTryAt ?? now;
       if (due <= now) return { type: 'send', work: { op, parsed, chunk } };
+      wait = Math.min(wait, due - now);
+    }
+    const inFlight = ready.flatMap(({ op, parsed }) => outbox.chunks(op.id, ['accepted']).map((chunk) => ({ op, parsed, chunk })));
+    for (const work of inFlight) {
+      const due = work.chunk.nextTryAt ?? now;
+      if (due <= now) return { type: 'poll', work, inFlight };
       wait = Math.min(wait, due - now);
     }
     return Number.isFinite(wait) ? { type: 'wait', ms: wait } : { type: 'finished' };

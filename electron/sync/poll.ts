@@ -1,6 +1,5 @@
-import { isFinished, type AsyncAction } from '../../shared/api';
+import type { AsyncAction } from '../../shared/api';
 import { ServiceError } from '../../shared/api/errors';
-import { pollDelay } from '../../shared/outbox/polling';
 import type { ChunkManifest } from '../outbox/bodies';
 import { chunkCodes } from '../outbox/op-codes';
 import type { Outbox } from '../outbox/outbox';
@@ -40,27 +39,31 @@ export function sentCodesFailed(outbox: Outbox, chunk: ChunkRecord, reason: stri
 /** The service's per-code reason for a code that existed before the import (spec 4.4: a duplicate is rejected). */
 const ALREADY_EXISTS = /already exists/i;
 
-/** One look at an accepted job; a finished one moves its chunk to done (or failed) with its per-code failures. */
-export async function pollChunk(ctx: SyncContext, work: Work): Promise<void> {
-  const { op, chunk, parsed } = work;
-  let action: AsyncAction;
+/** The job of an accepted chunk by its id; undefined when the service no longer knows it (the chunk then needs attention). */
+export async function fetchJob(ctx: SyncContext, work: Work): Promise<AsyncAction | undefined> {
+  const { op, chunk } = work;
   try {
-    action = await ctx.client.getAsyncAction(chunk.asyncActionId as string);
+    return await ctx.client.getAsyncAction(chunk.asyncActionId as string);
   } catch (error) {
     if (error instanceof ServiceError && error.status === 404) {
       await ctx.outbox.move(op.id, chunk.idx, { type: 'needs-attention' }, {
         lastError: { name: 'JobNotFound', message: `The service no longer knows job ${chunk.asyncActionId}; check the codes of this request`, at: ctx.clock.now() },
       });
-      return;
+      return undefined;
     }
     throw error;
   }
-  if (!isFinished(action)) {
-    const now = ctx.clock.now();
-    const progress = typeof action.progress === 'number' ? { percent: action.progress, elapsedMs: now - (chunk.sentAt ?? now) } : undefined;
-    await ctx.outbox.note(op.id, chunk.idx, { polls: chunk.polls + 1, nextTryAt: now + pollDelay(chunk.codes, chunk.polls + 1, progress) });
-    return;
-  }
+}
+
+/** Whether a finished job, as listed, carries all the per-code report needs (a listing may leave `result` out). */
+export function hasFullReport(action: AsyncAction): boolean {
+  if (action.status === 'FAILED') return action.result !== undefined;
+  return typeof action.result?.done_count === 'number' && Array.isArray(action.result.failed);
+}
+
+/** Moves the chunk of a finished job to done (or failed), with its per-code failures. */
+export async function settleJob(ctx: SyncContext, work: Work, action: AsyncAction): Promise<void> {
+  const { op, chunk, parsed } = work;
   const result = {
     status: action.status,
     operation_status: action.operation_status ?? null,
@@ -75,7 +78,9 @@ export async function pollChunk(ctx: SyncContext, work: Work): Promise<void> {
     return;
   }
   // Codes the job refused because they were already there are someone else's, not failures of ours.
-  const all = importFailures(action, sentManifest(ctx.outbox, chunk), parsed.kind === 'import-csv');
+  // The manifest (every code of the request) is read only when there are failures to tie to rows.
+  const failed = Array.isArray(action.result?.failed) && action.result.failed.length > 0;
+  const all = failed ? importFailures(action, sentManifest(ctx.outbox, chunk), parsed.kind === 'import-csv') : [];
   const present = all.filter((f) => ALREADY_EXISTS.test(f.reason));
   const failures = all.filter((f) => !ALREADY_EXISTS.test(f.reason));
   const created = typeof action.result?.done_count === 'number' ? action.result.done_count : 0;

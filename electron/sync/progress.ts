@@ -2,6 +2,7 @@ import type { RateBudgetSnapshot, VoucherClient } from '../../shared/api';
 import { emptyCounts, type ChunkCounts, type OperationState } from '../../shared/outbox/states';
 import type { Outbox } from '../outbox/outbox';
 import type { OperationRecord } from '../outbox/records';
+import type { JobPace } from './job-watch';
 
 export interface SyncProgress {
   operations: Record<OperationState, number>;
@@ -11,6 +12,12 @@ export interface SyncProgress {
    * already on the service before it (someone else's, or already gone), `failed` with a reason.
    */
   codes: { total: number; done: number; present: number; failed: number };
+  /**
+   * The service's work on import jobs in flight: codes it has worked through (from each job's
+   * progress, carried forward at the pace seen since the last look), its pace and the time left.
+   * Undefined until a job was looked at.
+   */
+  jobs: JobPace | undefined;
   /** Requests this engine made (writes, polls, look-ups). */
   requests: number;
   rate: RateBudgetSnapshot | undefined;
@@ -22,7 +29,7 @@ export interface SyncProgress {
  * Only operations `inRun` counts: those of the current (or last) sync, so "done by this sync" is true
  * of it and not of every operation the outbox still lists.
  */
-export function progressOf(outbox: Outbox, client: VoucherClient, requests: number, inRun: (op: OperationRecord) => boolean): SyncProgress {
+export function progressOf(outbox: Outbox, client: VoucherClient, requests: number, inRun: (op: OperationRecord) => boolean, jobs?: JobPace): SyncProgress {
   const operations: Record<OperationState, number> = { queued: 0, running: 0, done: 0, failed: 0, needs_attention: 0, cancelled: 0, dead_letter: 0 };
   const chunks = emptyCounts();
   const codes = { total: 0, done: 0, present: 0, failed: 0 };
@@ -39,5 +46,5 @@ export function progressOf(outbox: Outbox, client: VoucherClient, requests: numb
     codes.present += tally.present;
     codes.failed += tally.failed;
   }
-  return { operations, chunks, codes, requests, rate: client.rateBudget(), tokensMinted: client.tokenStatus()?.minted ?? 0 };
+  return { operations, chunks, codes, jobs, requests, rate: client.rateBudget(), tokensMinted: client.tokenStatus()?.minted ?? 0 };
 }

@@ -1,6 +1,6 @@
 import { isServiceAnswer } from '../../shared/api/errors';
 import type { AddVoucherRequest } from '../../shared/api/operations/campaigns';
-import { pollDelay } from '../../shared/outbox/polling';
+import { earlyCheckDelay } from '../../shared/outbox/polling';
 import { bodyWithout } from '../../shared/outbox/subset-body';
 import { chunkCodes } from '../outbox/op-codes';
 import type { SyncContext, Work } from './context';
@@ -34,7 +34,7 @@ export async function sendChunk(ctx: SyncContext, work: Work): Promise<void> {
       await outbox.move(op.id, chunk.idx, { type: 'accepted', asyncActionId: ref.async_action_id }, {
         asyncActionId: ref.async_action_id,
         polls: 0,
-        nextTryAt: ctx.clock.now() + pollDelay(chunk.codes, 0),
+        nextTryAt: ctx.clock.now() + earlyCheckDelay(chunk.codes),
       });
       return;
     }

@@ -57,8 +57,12 @@ export const syncStatusSchema = z.object({
   target: z.string(),
   targetKind: z.enum(['region', 'dedicated', 'sandbox']),
   region: z.string(),
+  /** How requests are signed: an OAuth token, or the key pair on each request. */
+  auth: z.enum(['keys', 'oauth']),
   tokenExpiresAt: z.number().nullable(),
   codes: z.object({ total: z.number().int(), done: z.number().int(), present: z.number().int(), failed: z.number().int() }),
+  /** The service's work on import jobs in flight (estimated between looks), once a job was looked at. */
+  jobs: z.object({ processedInFlight: z.number().int(), inFlight: z.number().int(), codesPerSecond: z.number(), secondsLeft: z.number() }).nullable(),
   requests: z.number().int(),
   rate: z.object({ limit: z.number(), remaining: z.number() }).nullable(),
 });

@@ -1,5 +1,5 @@
 import type { OperationKind } from './kinds';
-import { expectedPolls } from './polling';
+import { expectedLooks } from './polling';
 import type { ChunkState } from './states';
 
 // What a sync would do, computed from the outbox alone (no network): the requests it sends and every
@@ -73,8 +73,8 @@ function isImport(kind: OperationKind): boolean {
 export function planSync(input: DryRunInput): DryRunPlan {
   const operations: PlannedOperation[] = [];
   let writes = 0;
-  let polls = 0;
   let reconcile = 0;
+  let jobCodes = 0;
   for (const op of input.operations) {
     const open = op.chunks.filter((chunk) => SENDABLE.has(chunk.state));
     const planned = { id: op.id, kind: op.kind, label: op.label, requests: open.length, codes: 0, bytes: 0 };
@@ -87,12 +87,12 @@ export function planSync(input: DryRunInput): DryRunPlan {
     }
     writes += open.length;
     if (isImport(op.kind)) {
-      for (const chunk of op.chunks) {
-        if (SENDABLE.has(chunk.state) || chunk.state === 'accepted') polls += expectedPolls(chunk.codes);
-      }
+      for (const chunk of op.chunks) if (SENDABLE.has(chunk.state) || chunk.state === 'accepted') jobCodes += chunk.codes;
     }
     if (open.length > 0 || op.chunks.some((chunk) => chunk.state === 'accepted')) operations.push(planned);
   }
+  // One look reads every import job in flight, so looks follow the sync's codes, not its jobs.
+  const polls = expectedLooks(jobCodes);
   const calls = writes + polls + reconcile;
   const seconds = calls / Math.max(0.001, input.callsPerSecond);
   const tokens = input.usesTokens && calls > 0 ? 1 + Math.floor((seconds * 1000) / input.tokenLifetimeMs) : 0;

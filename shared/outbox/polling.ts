@@ -1,38 +1,133 @@
-// How often an accepted job is asked about: every poll is an API call counted against the rate
-// budget, so the first one waits about as long as the job should take and later ones back off.
+import { IMPORT_MAX_CODES } from '../domain/chunk-planner';
+
+// How often accepted import jobs are asked about. Every poll is an API call counted against the rate
+// budget (a service sandbox project allows 100 an hour), so jobs are not polled on a timer: one early
+// look measures how fast the service works through them, and the next look comes when the last of
+// them should be done. One look covers every job in flight (the job list), so the calls a sync makes
+// do not grow with its number of jobs.
 
 export interface PollPolicy {
-  /** Assumed service speed, to guess when a job of N codes is done. */
+  /** Assumed service speed before any job was seen to progress. */
   codesPerSecond: number;
   minDelayMs: number;
   maxDelayMs: number;
+  /** Backoff factor for a job whose progress is unknown. */
   factor: number;
+  /**
+   * The early look comes after this share of the time a job should take at the assumed pace: late
+   * enough that a job's slow first moments weigh little in the pace it shows.
+   */
+  earlyShare: number;
+  /** A prediction further out than this gets a look half-way first, to measure the pace again. */
+  midCheckAboveMs: number;
+  /** The longest wait for a predicted finish (a slow service is not polled every few seconds). */
+  maxLookMs: number;
+  /** Slack added to a predicted finish (share of the wait, plus a fixed part), so one look finds it done. */
+  slackShare: number;
+  slackMs: number;
 }
 
-export const DEFAULT_POLL_POLICY: PollPolicy = { codesPerSecond: 50_000, minDelayMs: 200, maxDelayMs: 30_000, factor: 1.6 };
+export const DEFAULT_POLL_POLICY: PollPolicy = {
+  codesPerSecond: 50_000,
+  minDelayMs: 200,
+  maxDelayMs: 30_000,
+  factor: 1.6,
+  earlyShare: 1,
+  midCheckAboveMs: 8000,
+  maxLookMs: 600_000,
+  slackShare: 0.06,
+  slackMs: 75,
+};
 
-export interface JobProgress {
-  /** The job's progress, 0..100, as its last poll said. */
+function clamp(ms: number, policy: PollPolicy): number {
+  return Math.min(policy.maxDelayMs, Math.max(policy.minDelayMs, Math.round(ms)));
+}
+
+/** Wait before look number `polls + 1` at a job nothing is known about: geometric from the time it should take. */
+export function pollDelay(codes: number, polls: number, policy: PollPolicy = DEFAULT_POLL_POLICY): number {
+  const expected = Math.max(policy.minDelayMs, (codes / policy.codesPerSecond) * 1000);
+  return clamp(expected * policy.factor ** polls, policy);
+}
+
+/** The first look at a job just accepted: early enough to measure the service's pace, late enough to see progress. */
+export function earlyCheckDelay(codes: number, policy: PollPolicy = DEFAULT_POLL_POLICY): number {
+  return clamp((codes / policy.codesPerSecond) * 1000 * policy.earlyShare, policy);
+}
+
+/** A job in flight as last seen: its codes and the share done (0..100). */
+export interface JobSeen {
+  codes: number;
   percent: number;
-  /** Time since the job was accepted, ms. */
-  elapsedMs: number;
 }
 
 /**
- * Wait before poll number `polls + 1` of a job of `codes` codes. A job that reports progress is
- * expected to finish at the pace it has shown so far, so the next poll comes about when it should
- * be done; otherwise the waits grow geometrically from the time the job should take.
+ * When each job should finish, ms from now, if the service shares `codesPerMs` equally among the jobs
+ * still running (it runs them round-robin): the smallest finishes first, then the rest speed up.
  */
-export function pollDelay(codes: number, polls: number, progress?: JobProgress, policy: PollPolicy = DEFAULT_POLL_POLICY): number {
-  const clamp = (ms: number) => Math.min(policy.maxDelayMs, Math.max(policy.minDelayMs, Math.round(ms)));
-  if (progress && progress.percent > 0 && progress.percent < 100 && progress.elapsedMs > 0) {
-    return clamp((progress.elapsedMs * (100 - progress.percent)) / progress.percent);
-  }
-  const expected = Math.max(policy.minDelayMs, (codes / policy.codesPerSecond) * 1000);
-  return clamp(expected * policy.factor ** polls);
+export function sharedFinishTimes(jobs: readonly JobSeen[], codesPerMs: number): number[] {
+  const remaining = jobs.map((job, i) => ({ i, left: Math.max(0, job.codes * (1 - Math.min(100, Math.max(0, job.percent)) / 100)) }));
+  const order = [...remaining].sort((a, b) => a.left - b.left);
+  const finishes: number[] = new Array<number>(jobs.length).fill(0);
+  let at = 0;
+  let done = 0;
+  order.forEach((job, rank) => {
+    at += ((job.left - done) * (order.length - rank)) / codesPerMs;
+    done = job.left;
+    finishes[job.i] = at;
+  });
+  return finishes;
 }
 
-/** Polls a job of `codes` codes is expected to need (the first usually finds it done, one spare). */
-export function expectedPolls(codes: number): number {
-  return codes > 0 ? 2 : 0;
+/** Codes the service had worked through at a look: finished jobs whole, running ones by their progress. */
+export interface Look {
+  at: number;
+  processed: number;
+}
+
+/** A running job's own pace: its codes done over its own processing time, as the service reports both. */
+export function jobRate(job: JobSeen, processingMs: number | undefined): number | undefined {
+  if (processingMs === undefined || processingMs <= 0 || job.percent <= 0) return undefined;
+  return (job.codes * job.percent) / 100 / processingMs;
+}
+
+/**
+ * The pace seen, codes per ms: over the interval since the previous look when there was one (the pace
+ * now, after uploads stopped competing for the service); else the jobs' own paces added up (jobs
+ * sharing the service each show their share), measured by the service's clock, so upload and answer
+ * times do not count; else since the first job was accepted.
+ */
+export function observedRate(previous: Look | undefined, current: Look, firstAcceptedAt: number, ownRates: readonly (number | undefined)[] = []): number | undefined {
+  if (previous && current.at - previous.at >= 250 && current.processed > previous.processed) {
+    return (current.processed - previous.processed) / (current.at - previous.at);
+  }
+  const known = ownRates.filter((r): r is number => r !== undefined);
+  if (known.length > 0) return known.reduce((a, b) => a + b, 0);
+  const elapsed = current.at - firstAcceptedAt;
+  return elapsed > 0 && current.processed > 0 ? current.processed / elapsed : undefined;
+}
+
+/**
+ * Wait before the next look at the jobs in flight: when the last should be done, plus slack. While
+ * that is far off, a look comes first to measure the pace again over an interval: the service
+ * speeds up as its jobs run (a job's first moments, uploads competing with it, are slower), so a far
+ * prediction is late. Such a look comes half-way, but no later than the jobs have run so far
+ * (`runningMs`), which bounds how late a finish can be noticed. Without a pace, the assumed one.
+ */
+export function nextLookDelay(jobs: readonly JobSeen[], codesPerMs: number | undefined, runningMs: number, policy: PollPolicy = DEFAULT_POLL_POLICY): number {
+  const rate = codesPerMs ?? policy.codesPerSecond / 1000;
+  const last = Math.max(0, ...sharedFinishTimes(jobs, rate));
+  const wait = last > policy.midCheckAboveMs ? Math.min(last / 2, Math.max(policy.minDelayMs, runningMs)) : last * (1 + policy.slackShare) + policy.slackMs;
+  return Math.min(policy.maxLookMs, Math.max(policy.minDelayMs, Math.round(wait)));
+}
+
+/**
+ * Looks a sync of `codes` codes in import jobs is expected to need: the early one, the one that finds
+ * them done, and one each time the wait left past the early look halves while still long.
+ */
+export function expectedLooks(codes: number, policy: PollPolicy = DEFAULT_POLL_POLICY): number {
+  if (codes <= 0) return 0;
+  let left = (codes / policy.codesPerSecond) * 1000 - earlyCheckDelay(Math.min(codes, IMPORT_MAX_CODES), policy);
+  let looks = 2;
+  for (; left > policy.midCheckAboveMs; left /= 2) looks += 1;
+  return looks;
 }

@@ -13,7 +13,8 @@ function n(count: number, noun: string): string {
 /** E.g. "27 codes created by this sync, 3 already on the service before this sync, 0 failed". */
 export function tallyText(kind: string, tally: Tally): string {
   if (kind === 'reward') return tally.applied > 0 ? 'reward created by this sync' : tally.failed > 0 ? 'reward not created' : 'reward not created yet';
-  const verb = kind === 'delete' ? 'deleted' : kind === 'add-to-campaign' ? 'added' : 'created';
+  // A CSV import updates a code that already exists, and its job does not say which codes it updated.
+  const verb = kind === 'delete' ? 'deleted' : kind === 'add-to-campaign' ? 'added' : kind === 'import-csv' ? 'created or updated' : 'created';
   const already = kind === 'delete' ? 'already not on the service' : 'already on the service before this sync (not created by it)';
   return `${n(tally.applied, 'code')} ${verb} by this sync, ${tally.present.toLocaleString('en-US')} ${already}, ${tally.failed.toLocaleString('en-US')} failed`;
 }

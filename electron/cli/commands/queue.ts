@@ -1,5 +1,5 @@
 import type { OperationRecord } from '../../outbox/records';
-import { queueAddToCampaign, queueImport } from '../../desk/queue-batch';
+import { queueAddToCampaign, queueImportPacked } from '../../desk/queue-batch';
 import { queueDelete, queueReward } from '../../desk/queue-other';
 import { IMPORT_MAX_CODES } from '../../../shared/domain/chunk-planner';
 import { REWARD_FIELDS, RewardInputError, rewardRequestOf, type RewardFieldNames } from '../../../shared/domain/reward-input';
@@ -17,16 +17,23 @@ function queued(op: OperationRecord, what: string): { data: OperationRecord; tex
   };
 }
 
-async function queueBatchImport(ctx: CliContext, args: ParsedArgs, format: 'json' | 'csv') {
+/** How a queued import is sent, and what that means for codes already on the service. */
+function packingText(kind: string, jsonBecause: { code: string; reason: string } | undefined): string {
+  if (kind === 'import-csv') return 'as CSV files: a code already on the service is UPDATED to the batch row (use --refuse-existing to keep such codes untouched)';
+  const why = jsonBecause ? ` because code ${JSON.stringify(jsonBecause.code)}: ${jsonBecause.reason}` : '';
+  return `as JSON${why}: a code already on the service is refused and left untouched`;
+}
+
+async function queueBatchImport(ctx: CliContext, args: ParsedArgs, format: 'csv-when-fits' | 'csv') {
   const batch = positional(args, 0, 'batch');
   const maxCodes = integerOption(args, 'max-codes', 1, IMPORT_MAX_CODES);
   const { db, outbox } = await ctx.library();
-  const op = await queueImport({ library: db, outbox }, batch, {
-    format,
+  const { op, jsonBecause } = await queueImportPacked({ library: db, outbox }, batch, {
+    format: args.values['refuse-existing'] === true ? 'json' : format,
     webhooksEnable: args.values['webhooks'] === true,
     ...(maxCodes !== undefined && { limits: { maxCodes } }),
   });
-  return queued(op, `import of batch ${op.batchId} as ${format.toUpperCase()}`);
+  return queued(op, `import of batch ${op.batchId} ${packingText(op.kind, jsonBecause)}`);
 }
 
 const maxCodesOption = { type: 'string', description: 'at most this many codes per request (default and maximum 100,000)' } as const;
@@ -34,15 +41,20 @@ const maxCodesOption = { type: 'string', description: 'at most this many codes p
 const importJson: Command = {
   name: 'import',
   usage: '<batch>',
-  summary: 'queue the import of a batch as JSON; the batch is frozen until the import finishes or is cancelled',
-  options: { 'max-codes': maxCodesOption },
-  run: (ctx, args) => queueBatchImport(ctx, args, 'json'),
+  summary:
+    'queue the import of a batch; the batch is frozen until the import finishes or is cancelled. Sent as CSV files when every row fits the CSV columns ' +
+    '(fewer, smaller requests; a code already on the service is then UPDATED), otherwise as JSON (a code already there is refused)',
+  options: {
+    'max-codes': maxCodesOption,
+    'refuse-existing': { type: 'boolean', description: 'always send JSON: codes already on the service are refused, never updated' },
+  },
+  run: (ctx, args) => queueBatchImport(ctx, args, 'csv-when-fits'),
 };
 
 const importCsv: Command = {
   name: 'import-csv',
   usage: '<batch>',
-  summary: 'queue the import of a batch as CSV files',
+  summary: 'queue the import of a batch as CSV files (a code already on the service is updated)',
   options: { 'max-codes': maxCodesOption, webhooks: { type: 'boolean', description: 'send webhooks for every created or updated voucher (webhooks_enable)' } },
   run: (ctx, args) => queueBatchImport(ctx, args, 'csv'),
 };

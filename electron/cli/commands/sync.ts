@@ -30,10 +30,13 @@ function planText(plan: DryRunPlan): string {
     { header: 'BYTES', value: (op) => op.bytes },
   ]);
   const c = plan.calls;
+  const updates = plan.operations.some((op) => op.kind === 'import-csv')
+    ? 'CSV imports (import-csv) UPDATE codes already on the service to the batch rows; `queue import --refuse-existing` queues JSON, which refuses them.\n'
+    : '';
   return (
     `Dry run: nothing was sent. Target: ${plan.target}\n${ops}` +
     `${count(plan.requests, 'request')}, ${count(plan.codes, 'code')}, ${plan.bytes.toLocaleString('en-US')} bytes.\n` +
-    `API calls: ${c.writes} writes + ${c.polls} job polls + ${c.reconcile} checks of uncertain requests + ${c.tokens} token(s) = ${c.total}.\n${plan.message}\n`
+    `API calls: ${c.writes} writes + ${c.polls} looks at import jobs + ${c.reconcile} checks of uncertain requests + ${c.tokens} token(s) = ${c.total}.\n${updates}${plan.message}\n`
   );
 }
 
@@ -46,7 +49,16 @@ function progressLine(p: SyncProgress): string {
       ? `${p.operations.done} of ${count(Object.values(p.operations).reduce((a, b) => a + b, 0), 'operation')} done by this sync (no codes)`
       : `${c.done.toLocaleString('en-US')} codes done by this sync, ${c.present.toLocaleString('en-US')} already on the service before it, ` +
         `${c.failed.toLocaleString('en-US')} failed, of ${c.total.toLocaleString('en-US')}`;
-  return `${work}; ${p.requests} requests${rate}`;
+  return `${work}${jobsText(p)}; ${p.requests} requests${rate}`;
+}
+
+/** The service's work on the jobs in flight, e.g. "; jobs: 41,000 of 100,000 codes, 25,300 codes/s, about 2 s left". */
+function jobsText(p: SyncProgress): string {
+  const jobs = p.jobs;
+  if (!jobs || jobs.inFlight === 0) return '';
+  const pace = jobs.codesPerSecond === undefined ? '' : `, ${jobs.codesPerSecond.toLocaleString('en-US')} codes/s`;
+  const left = jobs.secondsLeft === undefined ? '' : `, about ${Math.ceil(jobs.secondsLeft)} s left`;
+  return `; jobs: ${jobs.processedInFlight.toLocaleString('en-US')} of ${jobs.inFlight.toLocaleString('en-US')} codes${pace}${left}`;
 }
 
 function statusText(status: EngineStatus): string {
@@ -83,7 +95,7 @@ async function runSync(ctx: CliContext, outbox: Outbox, target: SyncTarget, pair
       if (now - lastSeen < 100) return;
       lastSeen = now;
       const p = event.progress;
-      bar.update(p.codes.done + p.codes.failed, p.codes.total, progressLine(p));
+      bar.update(p.codes.done + p.codes.present + p.codes.failed + (p.jobs?.processedInFlight ?? 0), p.codes.total, progressLine(p));
       if (!ctx.io.stderrIsTty && !ctx.json && now - lastLine >= 1000) {
         lastLine = now;
         ctx.io.err(`${progressLine(p)}\n`);

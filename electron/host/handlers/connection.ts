@@ -10,6 +10,8 @@ export interface Connection {
   client(): Promise<VoucherClient>;
   /** Token expiry of the current OAuth client, if one has signed in (never the token). */
   tokenExpiresAt(): number | null;
+  /** How requests are signed, as the settings say. */
+  authMode(): 'keys' | 'oauth';
 }
 
 /**
@@ -38,6 +40,9 @@ export function createConnection(settings: SettingsFile, secrets: SecretStore): 
     },
     tokenExpiresAt() {
       return cached?.client.tokenStatus()?.expiresAt ?? null;
+    },
+    authMode() {
+      return settings.get().auth;
     },
   };
 }

@@ -83,8 +83,10 @@ export function syncHandlers({ library, connection, lifecycle, emit }: SyncDeps)
       target: target.label,
       targetKind: 'region' in target.target ? 'region' : 'dedicated' in target.target ? 'dedicated' : 'sandbox',
       region: 'region' in target.target ? target.target.region.toUpperCase() : 'dedicated' in target.target ? 'DEDICATED' : 'SANDBOX',
+      auth: connection.authMode(),
       tokenExpiresAt: connection.tokenExpiresAt(),
       codes: progress?.codes ?? { total: open.reduce((n, op) => n + op.codes, 0), done: 0, present: 0, failed: 0 },
+      jobs: progress?.jobs && progress.jobs.inFlight > 0 ? progress.jobs : null,
       requests: progress?.requests ?? 0,
       rate: progress?.rate ? { limit: progress.rate.limit, remaining: progress.rate.remaining } : null,
     };

@@ -106,14 +106,20 @@ describe('outbox operations', () => {
     const list = codes('HALF', 30);
     const id = await batchOf(d, 'half', list);
     const op = await queueImport(d, String(id), { format: 'json', limits: { maxCodes: 3 } });
-    // Slow answers let the first job's poll come due while later requests are still unsent.
-    sb.setFaults({ latencyMs: 120 });
+    // Requests ready to go are sent before jobs are looked at: the second is held back by the rate
+    // limit, so the first job is seen done meanwhile; the pause comes once the second is accepted,
+    // its job arriving while later requests are still unsent.
+    let limited = false;
     let paused = false;
     const engine = new SyncEngine({
       outbox: d.outbox,
       client,
       onEvent: (e) => {
-        if (!paused && e.type === 'request' && e.step === 'poll' && e.outcome === 'done') {
+        if (e.type !== 'request' || e.step !== 'send' || e.outcome !== 'accepted') return;
+        if (!limited) {
+          limited = true;
+          sb.setFaults({ rateLimitNext: { count: 1, retryAfterSeconds: 2, method: 'POST', path: '/v1/vouchers/import' } });
+        } else if (!paused) {
           paused = true;
           engine.pause();
         }

@@ -22,8 +22,9 @@ describe('voucher-desk queue, outbox and sync (the real binary)', () => {
       await ok(['keys', 'set', url, '--app-id', sb.credentials.appId], sb.credentials.appToken);
       await ok(['batch', 'create', 'walk', '--type', 'discount', '--defaults', '{"discount":{"type":"PERCENT","percent_off":15,"effect":"APPLY_TO_ORDER"}}', ...at]);
       await ok(['batch', 'generate', 'walk', '--count', '25', '--pattern', 'WALK-####', ...at]);
-      const queued = JSON.parse(await ok(['queue', 'import', 'walk', '--max-codes', '10', '--json', ...at])) as { id: number; codes: number };
-      expect(queued.codes).toBe(25);
+      // JSON bodies, so a code someone else imported is refused, not updated.
+      const queued = JSON.parse(await ok(['queue', 'import', 'walk', '--max-codes', '10', '--refuse-existing', '--json', ...at])) as { id: number; codes: number; kind: string };
+      expect(queued).toMatchObject({ codes: 25, kind: 'import-json' });
 
       const refused = await spawnBin(['batch', 'rename', 'walk', 'renamed', ...at], { env });
       expect(refused.status).toBe(1);
@@ -65,6 +66,22 @@ describe('voucher-desk queue, outbox and sync (the real binary)', () => {
       await ok(['queue', 'reward', '--name', 'Walk coins', '--type', 'COIN', '--exchange-ratio', '1', '--points-ratio', '10', ...at]);
       expect(await ok(['sync', ...at])).toMatch(/Sync finished\.\n1 of 1 operation done by this sync \(no codes\); \d+ requests/);
       expect((await clientFor(sb).listRewards({ limit: 100 })).items.filter((r) => r.name === 'Walk coins')).toHaveLength(1);
+    } finally {
+      await spawnBin(['keys', 'delete', url], { env });
+    }
+  }, 170_000);
+
+  it('packs a batch whose rows fit as CSV files by default, saying that codes already there are updated', async () => {
+    const sb = await sandbox();
+    const url = sb.urls[sb.hostCluster];
+    const at = ['--data-dir', tempDir()];
+    try {
+      await ok(['keys', 'set', url, '--app-id', sb.credentials.appId], sb.credentials.appToken);
+      await ok(['batch', 'create', 'packed', '--type', 'discount', '--defaults', '{"discount":{"type":"PERCENT","percent_off":20,"effect":"APPLY_TO_ORDER"}}', ...at]);
+      await ok(['batch', 'generate', 'packed', '--count', '30', '--pattern', 'PACK-####', ...at]);
+      expect(await ok(['queue', 'import', 'packed', ...at])).toMatch(/import of batch \d+ as CSV files: a code already on the service is UPDATED .*--refuse-existing/);
+      expect(await ok(['sync', '--target', url, ...at])).toMatch(/30 codes done by this sync/);
+      expect(sb.requestLog().filter((r) => r.method === 'POST' && r.path.startsWith('/v1/vouchers/')).map((r) => r.path)).toEqual(['/v1/vouchers/importCSV']);
     } finally {
       await spawnBin(['keys', 'delete', url], { env });
     }

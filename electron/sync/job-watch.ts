@@ -1,0 +1,128 @@
+import { isFinished, type AsyncAction } from '../../shared/api';
+import { jobRate, nextLookDelay, observedRate, type JobSeen, type Look } from '../../shared/outbox/polling';
+import type { SyncContext, Work } from './context';
+import { fetchJob, hasFullReport, settleJob } from './poll';
+
+/** Room in the job list for jobs of others created among ours. */
+const LIST_SLACK = 10;
+const LIST_MAX = 100;
+
+/** A look failed on one job's request; the engine handles it as that job's poll error. */
+export class LookFailed extends Error {
+  constructor(
+    readonly work: Work,
+    override readonly cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = 'LookFailed';
+  }
+}
+
+/** How far the service is with this sync's import jobs, for progress: codes worked through, pace, time left. */
+export interface JobPace {
+  /** Codes of jobs in flight the service has worked through, estimated for now from the last look and the pace. */
+  processedInFlight: number;
+  /** Codes of the jobs in flight. */
+  inFlight: number;
+  codesPerSecond: number;
+  secondsLeft: number;
+}
+
+interface Running {
+  codes: number;
+  percent: number;
+}
+
+const keyOf = (work: Work): string => `${work.op.id}:${work.chunk.idx}`;
+
+/**
+ * Watches the accepted import jobs of a sync. One look reads every job in flight: the job list when
+ * several are, falling back to the job itself when it is not listed or its entry lacks the result.
+ * The pace seen decides when the next look comes (see shared/outbox/polling.ts).
+ */
+export class JobWatch {
+  private readonly running = new Map<string, Running>();
+  private firstAcceptedAt: number | undefined;
+  private previous: Look | undefined;
+  private finishedCodes = 0;
+  private rate: number | undefined;
+  private lastLook: Look | undefined;
+
+  /** A job was just accepted: the pace is measured from here. */
+  accepted(at: number): void {
+    this.firstAcceptedAt = Math.min(this.firstAcceptedAt ?? at, at);
+  }
+
+  /** One look at every job in `works` (the accepted chunks); `call` is told of each request made. */
+  async look(ctx: SyncContext, works: readonly Work[], call: () => void): Promise<void> {
+    const listed = new Map<string, AsyncAction>();
+    if (works.length > 1) {
+      call();
+      try {
+        const list = await ctx.client.listAsyncActions({ limit: Math.min(LIST_MAX, works.length + LIST_SLACK) });
+        for (const action of list.items) listed.set(action.id, action);
+      } catch (error) {
+        throw new LookFailed(works[0] as Work, error);
+      }
+    }
+    const running: { work: Work; seen: JobSeen; ownRate: number | undefined }[] = [];
+    for (const work of works) {
+      let action = listed.get(work.chunk.asyncActionId as string);
+      if (action === undefined || (isFinished(action) && !hasFullReport(action))) {
+        call();
+        try {
+          action = await fetchJob(ctx, work);
+        } catch (error) {
+          throw new LookFailed(work, error);
+        }
+      }
+      this.firstAcceptedAt ??= work.chunk.sentAt ?? ctx.clock.now();
+      if (action === undefined) {
+        this.running.delete(keyOf(work));
+        continue;
+      }
+      if (isFinished(action)) {
+        await settleJob(ctx, work, action);
+        this.finishedCodes += work.chunk.codes;
+        this.running.delete(keyOf(work));
+      } else {
+        const seen = { codes: work.chunk.codes, percent: typeof action.progress === 'number' ? action.progress : 0 };
+        this.running.set(keyOf(work), seen);
+        running.push({ work, seen, ownRate: jobRate(seen, action.processing_time) });
+      }
+    }
+    await this.plan(ctx, running);
+  }
+
+  private async plan(ctx: SyncContext, running: readonly { work: Work; seen: JobSeen; ownRate: number | undefined }[]): Promise<void> {
+    const now = ctx.clock.now();
+    const look: Look = { at: now, processed: this.finishedCodes + running.reduce((n, r) => n + (r.seen.codes * r.seen.percent) / 100, 0) };
+    this.rate = observedRate(this.previous, look, this.firstAcceptedAt ?? now, running.map((r) => r.ownRate)) ?? this.rate;
+    if (running.length === 0) {
+      // Nothing in flight: the next jobs start a new flight, measured afresh.
+      this.previous = undefined;
+      this.firstAcceptedAt = undefined;
+      this.finishedCodes = 0;
+      this.lastLook = look;
+      return;
+    }
+    this.previous = look;
+    this.lastLook = look;
+    const delay = nextLookDelay(running.map((r) => r.seen), this.rate, now - (this.firstAcceptedAt ?? now));
+    for (const { work } of running) await ctx.outbox.note(work.op.id, work.chunk.idx, { polls: work.chunk.polls + 1, nextTryAt: now + delay });
+  }
+
+  /** The pace for progress figures, estimated for `now`; undefined before any look. */
+  pace(now: number): JobPace | undefined {
+    if (this.lastLook === undefined || this.rate === undefined) return undefined;
+    let inFlight = 0;
+    let seenDone = 0;
+    for (const job of this.running.values()) {
+      inFlight += job.codes;
+      seenDone += (job.codes * job.percent) / 100;
+    }
+    const processedInFlight = Math.min(inFlight, seenDone + this.rate * Math.max(0, now - this.lastLook.at));
+    const left = inFlight - processedInFlight;
+    return { processedInFlight: Math.round(processedInFlight), inFlight, codesPerSecond: Math.round(this.rate * 1000), secondsLeft: inFlight > 0 ? left / this.rate / 1000 : 0 };
+  }
+}
