@@ -79,7 +79,8 @@ export const outboxContract = {
     request: z
       .object({
         batchId: id,
-        operation: z.enum(['import-json', 'import-csv', 'add-to-campaign']),
+        /** import: CSV files when every row fits them (a code already on the service is updated), else JSON. */
+        operation: z.enum(['import', 'import-json', 'import-csv', 'add-to-campaign']),
         campaignId: z.string().optional(),
         webhooksEnable: z.boolean().optional(),
         /** add-to-campaign: the user confirmed dropping the values the endpoint cannot take. */

@@ -1,7 +1,7 @@
 import type { ChunkView, OperationView } from '../../../shared/ipc/outbox';
 import type { LibraryServices } from '../../desk/library';
 import type { OperationTally, Outbox } from '../../outbox/outbox';
-import { campaignDroppedValues, queueAddToCampaign, queueImport } from '../../desk/queue-batch';
+import { campaignDroppedValues, queueAddToCampaign, queueImportPacked } from '../../desk/queue-batch';
 import { queueDelete, queueReward } from '../../desk/queue-other';
 import type { ChunkRecord, OperationRecord } from '../../outbox/records';
 import { describeOperation, dryRun } from '../../sync/dry-run';
@@ -74,8 +74,8 @@ export function outboxHandlers(library: () => Promise<LibraryServices>, connecti
       const lib = await library();
       const ctx = { library: lib.db, outbox: lib.outbox };
       if (operation === 'add-to-campaign') return view(queueAddToCampaign(ctx, String(batchId), campaignId ?? '', { dropValues: dropValues === true, ...(categoryId !== undefined && { categoryId }) }));
-      const format = operation === 'import-json' ? 'json' : 'csv';
-      return view(queueImport(ctx, String(batchId), { format, ...(webhooksEnable === undefined ? {} : { webhooksEnable }) }));
+      const format = operation === 'import-json' ? 'json' : operation === 'import' ? 'csv-when-fits' : 'csv';
+      return view(queueImportPacked(ctx, String(batchId), { format, ...(webhooksEnable === undefined ? {} : { webhooksEnable }) }).then((packed) => packed.op));
     },
     'outbox.droppedValues': async ({ batchId }) => {
       const lib = await library();
