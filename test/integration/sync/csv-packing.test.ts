@@ -15,7 +15,7 @@ const ROWS: Record<string, unknown>[] = [
 ];
 
 async function mixedBatch(d: Desk, name: string): Promise<string> {
-  const batch = await d.batches.create({ name, defaults: {} as never });
+  const batch = await d.batches.create({ name, defaults: {} });
   await d.drafts.add(batch.id, ROWS);
   return String(batch.id);
 }

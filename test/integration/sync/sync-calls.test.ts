@@ -12,7 +12,7 @@ describe('sync: API calls near their floor', () => {
   it('syncs 100,000 codes with one token, one CSV import and a few looks; the dry run says 4 calls', async () => {
     const sb = await sandbox();
     const d = await desk();
-    const batch = await d.batches.create({ name: 'big', defaults: { ...PERCENT_DEFAULTS } as never });
+    const batch = await d.batches.create({ name: 'big', defaults: { ...PERCENT_DEFAULTS } });
     await generateIntoBatch(d.library, (id) => d.outbox.frozenBy(id), batch.id, { spec: { count: 100_000, pattern: 'BIG-########' } });
     const op = await queueImport(d, String(batch.id), { format: 'csv-when-fits' });
     expect(op.kind).toBe('import-csv');
@@ -43,7 +43,7 @@ describe('sync: API calls near their floor', () => {
   it('reads every job in flight in one call per look: the job list while several run', async () => {
     const sb = await sandbox();
     const d = await desk();
-    const batch = await d.batches.create({ name: 'four', defaults: { ...PERCENT_DEFAULTS } as never });
+    const batch = await d.batches.create({ name: 'four', defaults: { ...PERCENT_DEFAULTS } });
     await generateIntoBatch(d.library, (id) => d.outbox.frozenBy(id), batch.id, { spec: { count: 20_000, pattern: 'FOUR-########' } });
     const op = await queueImport(d, String(batch.id), { format: 'csv-when-fits', limits: { maxCodes: 5000 } });
     let looks = 0;
