@@ -1,3 +1,4 @@
+import { thousands } from '../../shared/domain/thousands';
 import { InvalidRequestError } from '../../shared/api/errors';
 import type { LibraryServices } from '../desk/library';
 import type { SecretStore } from '../secrets/secret-store';
@@ -81,7 +82,7 @@ export function integerOption(args: ParsedArgs, name: string, min = 0, max = Num
   const text = stringOption(args, name);
   if (text === undefined) return undefined;
   if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
-    const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max.toLocaleString('en-US')}`;
+    const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${thousands(max)}`;
     throw new UsageError(`--${name} must be a whole number ${range} (got "${text}")`);
   }
   return Number(text);

@@ -1,3 +1,4 @@
+import { thousands } from '../../../shared/domain/thousands';
 import type { BatchDefaults, BatchSummary, DraftRow } from '../../batches/types';
 import { MAX_PAGE } from '../../batches/draft-service';
 import type { LibraryServices } from '../../desk/library';
@@ -60,7 +61,7 @@ function batchTable(batches: readonly BatchSummary[], whenEmpty: string): string
 
 function describeBatch(batch: BatchSummary): string {
   const state = batch.deletedAt ? ` (in the trash since ${batch.deletedAt})` : '';
-  return `Batch ${batch.id} "${batch.name}"${state}: ${count(batch.rows, 'row')}, ${batch.validRows.toLocaleString('en-US')} valid, ${batch.invalidRows.toLocaleString('en-US')} invalid\nDefaults: ${JSON.stringify(batch.defaults)}\n`;
+  return `Batch ${batch.id} "${batch.name}"${state}: ${count(batch.rows, 'row')}, ${thousands(batch.validRows)} valid, ${thousands(batch.invalidRows)} invalid\nDefaults: ${JSON.stringify(batch.defaults)}\n`;
 }
 
 const DEFAULT_OPTIONS: Command['options'] = {
@@ -135,7 +136,7 @@ export const show: Command = {
       sort,
     });
     const shown = page.rows.length === 0 ? 'No rows match.\n' : table(page.rows, rowColumns);
-    const range = page.rows.length > 0 ? `Rows ${page.offset + 1}-${page.offset + page.rows.length} of ${page.total.toLocaleString('en-US')} matching.\n` : '';
+    const range = page.rows.length > 0 ? `Rows ${page.offset + 1}-${page.offset + page.rows.length} of ${thousands(page.total)} matching.\n` : '';
     return { data: { batch, page }, text: `${describeBatch(batch)}\n${shown}${range}` };
   },
 };
