@@ -2,6 +2,7 @@ import { thousands } from '../../shared/domain/thousands';
 import { InvalidRequestError } from '../../shared/api/errors';
 import type { LibraryServices } from '../desk/library';
 import type { SecretStore } from '../secrets/secret-store';
+import type { Reader } from '../store/statements';
 import type { CliIo } from './io';
 
 // The shape every command of `voucher-desk` has. A group (`keys`, `batch`, later `queue`, `sync`,
@@ -20,6 +21,8 @@ export interface CliContext {
   dataDir: string;
   /** The library of the data folder, opened on first use and closed when the command ends. */
   library(): Promise<LibraryServices>;
+  /** Only the library's database, for commands that read batches: the outbox is not opened for them. */
+  libraryReader(): Promise<Reader>;
   secrets(): SecretStore;
 }
 

@@ -1,5 +1,6 @@
 import { thousands } from '../../../shared/domain/thousands';
 import type { BatchDefaults, BatchSummary, DraftRow } from '../../batches/types';
+import { listBatches } from '../../batches/batch-lookup';
 import { MAX_PAGE } from '../../batches/draft-service';
 import type { LibraryServices } from '../../desk/library';
 import { type CliContext, type Command, type ParsedArgs, UsageError, integerOption, jsonOption, positional, stringOption } from '../command';
@@ -106,7 +107,7 @@ export const list: Command = {
   summary: 'list the batches (or those in the trash)',
   options: { trash: { type: 'boolean', description: 'list the batches in the trash' } },
   async run(ctx, args) {
-    const batches = (await ctx.library()).batches.list({ trash: args.values['trash'] === true });
+    const batches = listBatches(await ctx.libraryReader(), args.values['trash'] === true);
     return { data: batches, text: batchTable(batches, 'No batches.\n') };
   },
 };
