@@ -65,6 +65,11 @@ export interface CommandGroup {
   name: string;
   summary: string;
   load(): Promise<GroupCommands>;
+  /**
+   * Every command of the group is `brief` (see Command.brief): a group that waits on the network, not
+   * on the database engine, whose optimising compiler would only compete for the CPU before the first request.
+   */
+  brief?: boolean;
 }
 
 /** Wrong use of the command line: printed with the usage, exit code 2. */

@@ -59,7 +59,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
       io.out(commandHelp(group, command));
       return 0;
     }
-    if (command.brief) deps.beforeBrief?.();
+    if (command.brief || group.brief) deps.beforeBrief?.();
     const dataDir = resolveDataDir(typeof args.values['data-dir'] === 'string' ? args.values['data-dir'] : undefined, deps.env);
     const ctx: CliContext = {
       io,
