@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { ParsedMessage } from './csv-rows';
 import type { BatchDefaults } from './types';
 
@@ -41,6 +40,9 @@ function present(file: string): string {
 }
 
 export async function* fromWorker(script: string, file: string, defaults: BatchDefaults): AsyncGenerator<ParsedMessage> {
+  // Loaded here, not with this module: every command that opens the library loads this module, and
+  // worker_threads (with the networking and timing modules it pulls in) costs each of them ~4 ms.
+  const { Worker } = await import('node:worker_threads');
   const worker = new Worker(script, { workerData: { file, defaults } });
   const queue: ParsedMessage[] = [];
   let failure: ParsedMessage | null = null;

@@ -1,6 +1,8 @@
+import { thousands } from '../../shared/domain/thousands';
 import { InvalidRequestError } from '../../shared/api/errors';
 import type { LibraryServices } from '../desk/library';
 import type { SecretStore } from '../secrets/secret-store';
+import type { Reader } from '../store/statements';
 import type { CliIo } from './io';
 
 // The shape every command of `voucher-desk` has. A group (`keys`, `batch`, later `queue`, `sync`,
@@ -19,6 +21,8 @@ export interface CliContext {
   dataDir: string;
   /** The library of the data folder, opened on first use and closed when the command ends. */
   library(): Promise<LibraryServices>;
+  /** Only the library's database, for commands that read batches: the outbox is not opened for them. */
+  libraryReader(): Promise<Reader>;
   secrets(): SecretStore;
 }
 
@@ -61,6 +65,11 @@ export interface CommandGroup {
   name: string;
   summary: string;
   load(): Promise<GroupCommands>;
+  /**
+   * Every command of the group is `brief` (see Command.brief): a group that waits on the network, not
+   * on the database engine, whose optimising compiler would only compete for the CPU before the first request.
+   */
+  brief?: boolean;
 }
 
 /** Wrong use of the command line: printed with the usage, exit code 2. */
@@ -81,7 +90,7 @@ export function integerOption(args: ParsedArgs, name: string, min = 0, max = Num
   const text = stringOption(args, name);
   if (text === undefined) return undefined;
   if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
-    const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max.toLocaleString('en-US')}`;
+    const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${thousands(max)}`;
     throw new UsageError(`--${name} must be a whole number ${range} (got "${text}")`);
   }
   return Number(text);

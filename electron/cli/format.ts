@@ -1,5 +1,7 @@
 // Plain-text tables and progress bars for people; --json output bypasses all of this.
 
+import { thousands } from '../../shared/domain/thousands';
+
 export interface Column<T> {
   header: string;
   value(row: T): string | number | null | undefined;
@@ -19,11 +21,11 @@ export function table<T>(rows: readonly T[], columns: readonly Column<T>[]): str
 
 function cellText(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
-  return typeof value === 'number' ? value.toLocaleString('en-US') : value.replace(/\s+/g, ' ');
+  return typeof value === 'number' ? thousands(value) : value.replace(/\s+/g, ' ');
 }
 
 export function count(n: number, noun: string, plural = `${noun}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? noun : plural}`;
+  return `${thousands(n)} ${n === 1 ? noun : plural}`;
 }
 
 export interface Progress {

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { LibraryServices } from '../desk/library';
+import type { StoreDatabase } from '../store/database';
 import { KeytarSecretStore, KEYCHAIN_SERVICE } from '../secrets/keytar-store';
 import type { SecretStore } from '../secrets/secret-store';
 import { resolveDataDir } from '../store/data-dir';
@@ -50,6 +51,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
   }
   let json = rest.includes('--json');
   let library: LibraryServices | undefined;
+  let libraryDb: StoreDatabase | undefined;
   try {
     const args = command.rawArgs ? { positionals: [...rest], values: {} } : parse(command, rest);
     json = args.values['json'] === true;
@@ -57,13 +59,19 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
       io.out(commandHelp(group, command));
       return 0;
     }
-    if (command.brief) deps.beforeBrief?.();
+    if (command.brief || group.brief) deps.beforeBrief?.();
     const dataDir = resolveDataDir(typeof args.values['data-dir'] === 'string' ? args.values['data-dir'] : undefined, deps.env);
     const ctx: CliContext = {
       io,
       json,
       dataDir,
-      library: async () => (library ??= await (await import('../desk/library')).openLibraryServices(dataDir)),
+      library: async () => {
+        // The database opened alone holds the library's lock; the full services take it over.
+        await libraryDb?.close();
+        libraryDb = undefined;
+        return (library ??= await (await import('../desk/library')).openLibraryServices(dataDir));
+      },
+      libraryReader: async () => library?.db ?? (libraryDb ??= await (await import('../store/databases')).openLibrary(dataDir)),
       secrets: (): SecretStore => new KeytarSecretStore(deps.env[KEYCHAIN_SERVICE_ENV] || KEYCHAIN_SERVICE),
     };
     const output = await command.run(ctx, args);
@@ -77,6 +85,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
     return usage ? 2 : 1;
   } finally {
     await library?.close();
+    await libraryDb?.close();
   }
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, linkSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { StoreLockedError } from './errors';
 
 // One writer per database file: the app and the command line may both be pointed at the same data
@@ -49,13 +49,16 @@ function removeDeadLock(file: string, deadToken: string, token: string, depth: n
   return true;
 }
 
-/** Creates `file` holding `token`, complete before it has its name; false if the name exists. */
+/**
+ * Creates `file` holding `token`, complete before it has its name; false if the name exists.
+ * Not fsynced: a lock only excludes live processes, which all see the written token at once. After a
+ * power cut its owner is dead anyway, and a lock file left empty by it counts as dead (see `pidOf`).
+ */
 function createWhole(file: string, token: string): boolean {
   const temp = `${file}.${token.replace(':', '-')}`;
   const fd = openSync(temp, 'w', 0o600);
   try {
     writeSync(fd, token);
-    fsyncSync(fd);
   } finally {
     closeSync(fd);
   }

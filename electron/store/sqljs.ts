@@ -1,11 +1,13 @@
 import { createRequire } from 'node:module';
-import initSqlJs, { type SqlJsStatic } from 'sql.js';
+import type { SqlJsStatic } from 'sql.js';
 
 const require = createRequire(import.meta.url);
 let loading: Promise<SqlJsStatic> | undefined;
 
 // One WebAssembly instance per process, loaded from the sql.js package itself (never fetched).
+// Required rather than imported: importing sql.js's CommonJS file from an ES module makes Node scan it for
+// named exports first (cjs-module-lexer), ~15 ms of every start-up for one default export.
 export function loadSqlJs(): Promise<SqlJsStatic> {
-  loading ??= initSqlJs({ locateFile: (file) => require.resolve(`sql.js/dist/${file}`) });
+  loading ??= (require('sql.js') as typeof import('sql.js'))({ locateFile: (file) => require.resolve(`sql.js/dist/${file}`) });
   return loading;
 }

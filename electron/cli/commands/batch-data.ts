@@ -1,3 +1,4 @@
+import { thousands } from '../../../shared/domain/thousands';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { IMPORT_MODES, type ImportMode, type ImportReport, type RejectedRow } from '../../batches/csv-import';
 import { type Charset, type CodeSpec, MAX_CODE_LENGTH, MAX_GENERATED_CODES } from '../../../shared/domain/code-generator';
@@ -27,7 +28,7 @@ function describeImport(report: ImportReport, reportFile: string | undefined): s
     );
   } else {
     const where = report.firstRow === null ? '' : ` as rows ${report.firstRow}-${report.lastRow}`;
-    lines.push(`Read ${count(report.rowsRead, 'row')}; stored ${report.stored.toLocaleString('en-US')}${where}.`);
+    lines.push(`Read ${count(report.rowsRead, 'row')}; stored ${thousands(report.stored)}${where}.`);
     if (report.storedInvalid > 0) lines.push(`Kept ${count(report.storedInvalid, 'row')} with errors, marked invalid (see \`batch show --invalid\`).`);
     if (report.storedWithWarnings > 0) lines.push(`${count(report.storedWithWarnings, 'stored row')} with warnings.`);
     if (report.rejectedCount > 0 && !keeps) lines.push(`Rejected ${count(report.rejectedCount, 'row')}.`);
@@ -82,7 +83,7 @@ export const importCsv: Command = {
         mode,
         reportLimit: ctx.json ? Number.MAX_SAFE_INTEGER : SHOWN_REJECTIONS,
         onRejected: (row) => rejected.add(row),
-        onProgress: (p) => bar.update(p.bytesRead, p.totalBytes, p.phase === 'saving' ? 'saving...' : `${p.rowsRead.toLocaleString('en-US')} rows`),
+        onProgress: (p) => bar.update(p.bytesRead, p.totalBytes, p.phase === 'saving' ? 'saving...' : `${thousands(p.rowsRead)} rows`),
       });
     } finally {
       bar.finish();
@@ -137,7 +138,7 @@ export const exportCsv: Command = {
     if (file === undefined && ctx.json) throw new UsageError('--json needs --out: the CSV itself goes to stdout otherwise');
     const { library, batch } = await batchArgument(ctx, args);
     const bar = progressBar('Exporting', ctx.io.err, ctx.io.stderrIsTty && file !== undefined);
-    const onProgress = (done: number, total: number) => bar.update(done, total, `${done.toLocaleString('en-US')} rows`);
+    const onProgress = (done: number, total: number) => bar.update(done, total, `${thousands(done)} rows`);
     const report = await (file === undefined
       ? library.exportCsv(batch.id, (piece) => ctx.io.outPiece(piece))
       : library.exportCsvToFile(batch.id, file, { onProgress }));

@@ -1,4 +1,6 @@
+import { thousands } from '../../../shared/domain/thousands';
 import type { BatchDefaults, BatchSummary, DraftRow } from '../../batches/types';
+import { listBatches } from '../../batches/batch-lookup';
 import { MAX_PAGE } from '../../batches/draft-service';
 import type { LibraryServices } from '../../desk/library';
 import { type CliContext, type Command, type ParsedArgs, UsageError, integerOption, jsonOption, positional, stringOption } from '../command';
@@ -60,7 +62,7 @@ function batchTable(batches: readonly BatchSummary[], whenEmpty: string): string
 
 function describeBatch(batch: BatchSummary): string {
   const state = batch.deletedAt ? ` (in the trash since ${batch.deletedAt})` : '';
-  return `Batch ${batch.id} "${batch.name}"${state}: ${count(batch.rows, 'row')}, ${batch.validRows.toLocaleString('en-US')} valid, ${batch.invalidRows.toLocaleString('en-US')} invalid\nDefaults: ${JSON.stringify(batch.defaults)}\n`;
+  return `Batch ${batch.id} "${batch.name}"${state}: ${count(batch.rows, 'row')}, ${thousands(batch.validRows)} valid, ${thousands(batch.invalidRows)} invalid\nDefaults: ${JSON.stringify(batch.defaults)}\n`;
 }
 
 const DEFAULT_OPTIONS: Command['options'] = {
@@ -105,7 +107,7 @@ export const list: Command = {
   summary: 'list the batches (or those in the trash)',
   options: { trash: { type: 'boolean', description: 'list the batches in the trash' } },
   async run(ctx, args) {
-    const batches = (await ctx.library()).batches.list({ trash: args.values['trash'] === true });
+    const batches = listBatches(await ctx.libraryReader(), args.values['trash'] === true);
     return { data: batches, text: batchTable(batches, 'No batches.\n') };
   },
 };
@@ -135,7 +137,7 @@ export const show: Command = {
       sort,
     });
     const shown = page.rows.length === 0 ? 'No rows match.\n' : table(page.rows, rowColumns);
-    const range = page.rows.length > 0 ? `Rows ${page.offset + 1}-${page.offset + page.rows.length} of ${page.total.toLocaleString('en-US')} matching.\n` : '';
+    const range = page.rows.length > 0 ? `Rows ${page.offset + 1}-${page.offset + page.rows.length} of ${thousands(page.total)} matching.\n` : '';
     return { data: { batch, page }, text: `${describeBatch(batch)}\n${shown}${range}` };
   },
 };

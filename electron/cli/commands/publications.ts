@@ -1,3 +1,4 @@
+import { thousands } from '../../../shared/domain/thousands';
 import { HistoryTooLargeError, type Publication } from '../../../shared/api';
 import { CACHE_LIMIT_MAX, pullPublications, queryCachedPublications, type CachedPublicationsPage } from '../../cache';
 import { type Command, type GroupCommands, integerOption } from '../command';
@@ -23,10 +24,10 @@ const pull: Command = {
       const client = await clientFor(ctx, db, resolved, ['publications']);
       const summary = await pullPublications(db, client, selection, {
         whenTooLarge: args.values['partial'] === true ? 'partial' : 'throw',
-        onProgress: (p) => bar.update(p.items, p.total, `${count(p.items, 'publication')} of ${p.total.toLocaleString('en-US')}, page ${p.page}`),
+        onProgress: (p) => bar.update(p.items, p.total, `${count(p.items, 'publication')} of ${thousands(p.total)}, page ${p.page}`),
       })
         .catch((error: unknown) => {
-          if (error instanceof HistoryTooLargeError) throw new Error(`${error.message} Or pass --partial to cache the first ${error.reachable.toLocaleString('en-US')}.`);
+          if (error instanceof HistoryTooLargeError) throw new Error(`${error.message} Or pass --partial to cache the first ${thousands(error.reachable)}.`);
           throw error;
         })
         .finally(() => bar.finish());

@@ -1,3 +1,4 @@
+import { thousands } from '../../../shared/domain/thousands';
 import type { OperationRecord } from '../../outbox/records';
 import { queueAddToCampaign, queueImportPacked } from '../../desk/queue-batch';
 import { queueDelete, queueReward } from '../../desk/queue-other';
@@ -13,7 +14,7 @@ function queued(op: OperationRecord, what: string): { data: OperationRecord; tex
   const waits = op.dependsOn.length > 0 ? ` It waits for operation(s) ${op.dependsOn.join(', ')}, which touch the same codes.` : '';
   return {
     data: op,
-    text: `Queued operation ${op.id}: ${what} (${op.codes.toLocaleString('en-US')} codes in ${chunks} request(s)).${waits}\nSee it with \`voucher-desk outbox\`; send it with \`voucher-desk sync --target <target>\`.\n`,
+    text: `Queued operation ${op.id}: ${what} (${thousands(op.codes)} codes in ${chunks} request(s)).${waits}\nSee it with \`voucher-desk outbox\`; send it with \`voucher-desk sync --target <target>\`.\n`,
   };
 }
 
