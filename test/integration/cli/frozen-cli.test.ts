@@ -15,7 +15,7 @@ describe('voucher-desk on a frozen batch (the real binary)', { timeout: 240_000 
     const refused = runBin(['batch', 'rename', 'Frozen', 'Thawed', ...at]);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toBe(
-      'voucher-desk: Batch "Frozen" is queued for sync: its import (operation 1) is waiting to be sent. It cannot change until that operation finishes or is cancelled.\n' +
+      'voucher-desk: Batch "Frozen" is queued for sync: its CSV import (operation 1) is waiting to be sent. It cannot change until that operation finishes or is cancelled.\n' +
         '  See it:    voucher-desk outbox show 1\n' +
         '  Send it:   voucher-desk sync\n' +
         '  Cancel it: voucher-desk outbox cancel 1\n',
