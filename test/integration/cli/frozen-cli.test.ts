@@ -22,7 +22,7 @@ describe('voucher-desk on a frozen batch (the real binary)', { timeout: 240_000 
     );
     const json = runBin(['batch', 'rename', 'Frozen', 'Thawed', '--json', ...at]);
     expect(JSON.parse(json.stderr)).toMatchObject({
-      error: { kind: 'BatchFrozenError', frozen: { batchName: 'Frozen', operationId: 1, operationKind: 'import-json', operationState: 'queued' } },
+      error: { kind: 'BatchFrozenError', frozen: { batchName: 'Frozen', operationId: 1, operationKind: 'import-csv', operationState: 'queued' } },
     });
 
     const cancel = /Cancel it: voucher-desk (outbox cancel \d+)/.exec(refused.stderr)?.[1] ?? '';
