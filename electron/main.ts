@@ -93,9 +93,7 @@ function run(): void {
   void app.whenReady().then(() => {
     const policy = contentSecurityPolicy({ devServerUrl: location.devServerUrl });
     const ses = session.defaultSession;
-    ses.webRequest.onHeadersReceived((details, callback) =>
-      callback({ responseHeaders: withContentSecurityPolicy(details.responseHeaders, policy) }),
-    );
+    ses.webRequest.onHeadersReceived((details, callback) => callback({ responseHeaders: withContentSecurityPolicy(details.responseHeaders, policy) }));
     ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(permissionDecision() === 'allow'));
     ses.setPermissionCheckHandler(() => permissionDecision() === 'allow');
     ses.setDevicePermissionHandler(() => permissionDecision() === 'allow');

@@ -60,7 +60,10 @@ export class BatchService {
       const source = loadBatch(tx, id);
       const copyName = checkName(tx, name ?? freeCopyName(tx, source.name));
       const next = insertBatch(tx, copyName, source.defaults, source.nextRow, this.stamp());
-      tx.run('INSERT INTO drafts (batch_id, row_no, code, set_id, problems, valid) SELECT ?, row_no, code, set_id, problems, valid FROM drafts WHERE batch_id = ?', [next, id]);
+      tx.run(
+        'INSERT INTO drafts (batch_id, row_no, code, set_id, problems, valid) SELECT ?, row_no, code, set_id, problems, valid FROM drafts WHERE batch_id = ?',
+        [next, id],
+      );
       return next;
     });
     return this.get(copyId);
@@ -113,13 +116,7 @@ export class BatchService {
 }
 
 function insertBatch(tx: Writer, name: string, defaults: BatchDefaults, nextRow: number, at: string): number {
-  tx.run('INSERT INTO batches (name, defaults, next_row, created_at, updated_at) VALUES (?, ?, ?, ?, ?)', [
-    name,
-    JSON.stringify(defaults),
-    nextRow,
-    at,
-    at,
-  ]);
+  tx.run('INSERT INTO batches (name, defaults, next_row, created_at, updated_at) VALUES (?, ?, ?, ?, ?)', [name, JSON.stringify(defaults), nextRow, at, at]);
   return tx.get<{ id: number }>('SELECT last_insert_rowid() AS id')?.id ?? 0;
 }
 

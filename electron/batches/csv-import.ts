@@ -63,7 +63,6 @@ export interface ImportReport {
   lastRow: number | null;
 }
 
-
 class ImportStopped extends Error {}
 
 const NO_PROBLEMS: Problem[] = [];
@@ -156,7 +155,9 @@ export async function importCsvFile(db: StoreDatabase, frozen: FreezeCheck, batc
         } else if (message.kind === 'end') {
           nextRow = batch.nextRow + message.rows;
         } else {
-          throw message.tooLong ? new CsvRecordTooLongError(message.tooLong.row, message.tooLong.maxChars) : new BatchError(`Cannot read the CSV file ${name}: ${message.message}`);
+          throw message.tooLong
+            ? new CsvRecordTooLongError(message.tooLong.row, message.tooLong.maxChars)
+            : new BatchError(`Cannot read the CSV file ${name}: ${message.message}`);
         }
         if (stopped) break;
       }

@@ -68,9 +68,7 @@ export async function* readCsvRows(file: string, defaults: BatchDefaults): Async
         batch.newSets.push([set, JSON.stringify(fields)]);
       }
       // The reader checks each row on its own; with batch defaults the row is checked as it will be sent.
-      const found = checkAgain
-        ? [...problems.filter((p) => p.field === ''), ...checkRow(defaults, fields ?? splitDraft(given).fields, code, row)]
-        : problems;
+      const found = checkAgain ? [...problems.filter((p) => p.field === ''), ...checkRow(defaults, fields ?? splitDraft(given).fields, code, row)] : problems;
       if (found.length > 0) {
         batch.flagged.push(batch.rows.length);
         batch.flaggedProblems.push(found);

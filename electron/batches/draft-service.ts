@@ -50,7 +50,12 @@ export class DraftService {
       });
       inserter.flush();
       tx.run('UPDATE batches SET next_row = ? WHERE id = ?', [batch.nextRow + drafts.length, batchId]);
-      recheckCodes(tx, batchId, batch.defaults, change.rows.map((r) => r.after?.code ?? ''));
+      recheckCodes(
+        tx,
+        batchId,
+        batch.defaults,
+        change.rows.map((r) => r.after?.code ?? ''),
+      );
       return change;
     });
     this.history?.record(batchId, { ...added, label: `add ${rowsWord(added.rows.map((r) => r.row))}` });
@@ -94,7 +99,12 @@ export class DraftService {
         tx.run('DELETE FROM drafts WHERE batch_id = ? AND row_no = ?', [batchId, row]);
         removed.push({ row, before: { code: stored.code, fields: JSON.parse(stored.fields) as DraftFields }, after: null });
       }
-      recheckCodes(tx, batchId, batch.defaults, removed.map((r) => r.before?.code ?? ''));
+      recheckCodes(
+        tx,
+        batchId,
+        batch.defaults,
+        removed.map((r) => r.before?.code ?? ''),
+      );
       return { label: `delete ${rowsWord(removed.map((r) => r.row))}`, rows: removed };
     });
     this.history?.record(batchId, change);

@@ -85,9 +85,23 @@ function putRow(tx: Writer, sets: FieldSets, batchId: number, defaults: BatchDef
   const checked = problemState(checkRow(defaults, state.fields, state.code, row));
   const setId = sets.idOf(JSON.stringify(state.fields));
   if (existing) {
-    tx.run('UPDATE drafts SET code = ?, set_id = ?, problems = ?, valid = ? WHERE batch_id = ? AND row_no = ?', [state.code, setId, checked.problems, checked.valid, batchId, row]);
+    tx.run('UPDATE drafts SET code = ?, set_id = ?, problems = ?, valid = ? WHERE batch_id = ? AND row_no = ?', [
+      state.code,
+      setId,
+      checked.problems,
+      checked.valid,
+      batchId,
+      row,
+    ]);
   } else {
-    tx.run('INSERT INTO drafts (batch_id, row_no, code, set_id, problems, valid) VALUES (?, ?, ?, ?, ?, ?)', [batchId, row, state.code, setId, checked.problems, checked.valid]);
+    tx.run('INSERT INTO drafts (batch_id, row_no, code, set_id, problems, valid) VALUES (?, ?, ?, ?, ?, ?)', [
+      batchId,
+      row,
+      state.code,
+      setId,
+      checked.problems,
+      checked.valid,
+    ]);
   }
   codes.push(state.code);
 }

@@ -90,25 +90,22 @@ export function recheckCodes(tx: Writer, batchId: number, defaults: BatchDefault
 export function recheckBatch(tx: Writer, batchId: number, defaults: BatchDefaults): void {
   const firstRowOfRepeated = new Map(
     tx
-      .all<{ code: string; first: number }>(
-        'SELECT code, min(row_no) AS first FROM drafts WHERE batch_id = ? GROUP BY code HAVING count(*) > 1',
-        [batchId],
-      )
+      .all<{ code: string; first: number }>('SELECT code, min(row_no) AS first FROM drafts WHERE batch_id = ? GROUP BY code HAVING count(*) > 1', [batchId])
       .map(({ code, first }) => [code, first]),
   );
   let after = 0;
   for (;;) {
-    const rows = tx.all<StoredRow>(
-      `${SELECT_ROWS} WHERE batch_id = ? AND row_no > ? ORDER BY row_no LIMIT 5000`,
-      [batchId, after],
-    );
+    const rows = tx.all<StoredRow>(`${SELECT_ROWS} WHERE batch_id = ? AND row_no > ? ORDER BY row_no LIMIT 5000`, [batchId, after]);
     const last = rows.at(-1);
     if (!last) return;
     const repeats = new Map<number, Problem>();
     for (const stored of rows) {
       const first = firstRowOfRepeated.get(stored.code);
       if (first === undefined || first === stored.row_no) continue;
-      const [problem] = findDuplicateCodes([{ row: first, code: stored.code }, { row: stored.row_no, code: stored.code }]);
+      const [problem] = findDuplicateCodes([
+        { row: first, code: stored.code },
+        { row: stored.row_no, code: stored.code },
+      ]);
       if (problem) repeats.set(stored.row_no, problem);
     }
     updateChecked(tx, batchId, defaults, rows, repeats);
@@ -116,13 +113,7 @@ export function recheckBatch(tx: Writer, batchId: number, defaults: BatchDefault
   }
 }
 
-function updateChecked(
-  tx: Writer,
-  batchId: number,
-  defaults: BatchDefaults,
-  rows: readonly StoredRow[],
-  duplicates?: Map<number, Problem>,
-): void {
+function updateChecked(tx: Writer, batchId: number, defaults: BatchDefaults, rows: readonly StoredRow[], duplicates?: Map<number, Problem>): void {
   const repeats = duplicates ?? new Map(findDuplicateCodes(rows.map((r) => ({ row: r.row_no, code: r.code }))).map((p) => [p.row, p]));
   const update = tx.prepare('UPDATE drafts SET problems = ?, valid = ? WHERE batch_id = ? AND row_no = ?');
   for (const stored of rows) {

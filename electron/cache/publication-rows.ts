@@ -5,8 +5,22 @@ import { FILTER_FIELDS, type FieldValue } from '../../shared/domain/publication-
 import type { SqlValue } from '../store/statements';
 
 export const FACT_COLUMNS = [
-  'id', 'created_at', 'customer_id', 'tracking_id', 'channel', 'voucher_code', 'codes', 'result', 'failure_code',
-  'campaign_name', 'voucher_type', 'is_referral_code', 'parent_object_id', 'related_object_id', 'source_id', 'unknown',
+  'id',
+  'created_at',
+  'customer_id',
+  'tracking_id',
+  'channel',
+  'voucher_code',
+  'codes',
+  'result',
+  'failure_code',
+  'campaign_name',
+  'voucher_type',
+  'is_referral_code',
+  'parent_object_id',
+  'related_object_id',
+  'source_id',
+  'unknown',
 ] as const;
 
 /**
@@ -16,10 +30,22 @@ export const FACT_COLUMNS = [
 export const FACTS_SELECT = `json_array(${FACT_COLUMNS.map((c) => (c === 'codes' ? 'json(codes)' : c)).join(', ')}) AS facts`;
 
 type FactsTuple = [
-  id: string, created_at: string | null, customer_id: string | null, tracking_id: string | null, channel: string | null,
-  voucher_code: string | null, codes: string[], result: string | null, failure_code: string | null, campaign_name: string | null,
-  voucher_type: string | null, is_referral_code: number | null, parent_object_id: string | null, related_object_id: string | null,
-  source_id: string | null, unknown: string,
+  id: string,
+  created_at: string | null,
+  customer_id: string | null,
+  tracking_id: string | null,
+  channel: string | null,
+  voucher_code: string | null,
+  codes: string[],
+  result: string | null,
+  failure_code: string | null,
+  campaign_name: string | null,
+  voucher_type: string | null,
+  is_referral_code: number | null,
+  parent_object_id: string | null,
+  related_object_id: string | null,
+  source_id: string | null,
+  unknown: string,
 ];
 
 function toColumn(value: FieldValue | undefined): SqlValue {
@@ -36,14 +62,7 @@ export function upsertSql(): string {
 }
 
 /** Parameters for `upsertSql`, in its column order. */
-export function upsertParams(
-  target: string,
-  item: Publication,
-  facts: PublicationFacts,
-  learned: KnownFacts,
-  pullId: number,
-  pulledAt: string,
-): SqlValue[] {
+export function upsertParams(target: string, item: Publication, facts: PublicationFacts, learned: KnownFacts, pullId: number, pulledAt: string): SqlValue[] {
   const unknown = unknownFields(facts);
   return [
     target,
@@ -72,8 +91,24 @@ export function upsertParams(
 
 /** The facts of a row read with FACTS_SELECT; the fields named in `unknown` come back undefined. */
 export function factsOfRow(text: string): PublicationFacts {
-  const [id, created_at, customer_id, tracking_id, channel, voucher_code, codes, result, failure_code, campaign_name, voucher_type, referral, parent_object_id, related_object_id, source_id, unknown] =
-    JSON.parse(text) as FactsTuple;
+  const [
+    id,
+    created_at,
+    customer_id,
+    tracking_id,
+    channel,
+    voucher_code,
+    codes,
+    result,
+    failure_code,
+    campaign_name,
+    voucher_type,
+    referral,
+    parent_object_id,
+    related_object_id,
+    source_id,
+    unknown,
+  ] = JSON.parse(text) as FactsTuple;
   const facts: PublicationFacts = {
     id,
     created_at,

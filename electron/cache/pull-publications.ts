@@ -15,10 +15,10 @@ type PublicationsSource = Pick<VoucherClient, 'baseUrl' | 'listPublications'>;
 
 function learnedOf(db: Reader, target: string, ids: readonly string[]): Map<string, KnownFacts> {
   if (ids.length === 0) return new Map();
-  const rows = db.all<{ id: string; learned: string }>(
-    `SELECT id, learned FROM publications WHERE target = ? AND id IN (${ids.map(() => '?').join(', ')})`,
-    [target, ...ids],
-  );
+  const rows = db.all<{ id: string; learned: string }>(`SELECT id, learned FROM publications WHERE target = ? AND id IN (${ids.map(() => '?').join(', ')})`, [
+    target,
+    ...ids,
+  ]);
   return new Map(rows.map((r) => [r.id, JSON.parse(r.learned) as KnownFacts]));
 }
 
@@ -38,7 +38,11 @@ export async function pullPublications(
   const pins = pinnedFacts(selection);
   const key = selectionKey(selection);
   const store = (tx: Writer, items: readonly Publication[], pullId: number, pulledAt: string): void => {
-    const previous = learnedOf(tx, target, items.map((p) => p.id));
+    const previous = learnedOf(
+      tx,
+      target,
+      items.map((p) => p.id),
+    );
     const upsert = tx.prepare(upsertSql());
     const member = tx.prepare('INSERT OR IGNORE INTO pull_members (pull_id, id) VALUES (?, ?)');
     for (const item of items) {
@@ -59,10 +63,11 @@ export async function pullPublications(
       store,
       whenComplete(tx, _seen, pullId) {
         // Only the newest complete answer of a query is kept; an incomplete pull's ids decide nothing.
-        tx.run(
-          `DELETE FROM pull_members WHERE pull_id IN (SELECT id FROM pulls WHERE target = ? AND kind = 'publications' AND query_key = ? AND id <> ?)`,
-          [target, key, pullId],
-        );
+        tx.run(`DELETE FROM pull_members WHERE pull_id IN (SELECT id FROM pulls WHERE target = ? AND kind = 'publications' AND query_key = ? AND id <> ?)`, [
+          target,
+          key,
+          pullId,
+        ]);
       },
     },
     options,

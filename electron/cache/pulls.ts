@@ -53,23 +53,27 @@ function toRecord(row: PullRow): PullRecord {
 }
 
 export function startPull(tx: Writer, target: string, kind: PullKind, query: object, queryKey: string, at: string): number {
-  tx.run(
-    `INSERT INTO pulls (target, kind, query, query_key, started_at, status, pages, items) VALUES (?, ?, ?, ?, ?, 'running', 0, 0)`,
-    [target, kind, JSON.stringify(query), queryKey, at],
-  );
+  tx.run(`INSERT INTO pulls (target, kind, query, query_key, started_at, status, pages, items) VALUES (?, ?, ?, ?, ?, 'running', 0, 0)`, [
+    target,
+    kind,
+    JSON.stringify(query),
+    queryKey,
+    at,
+  ]);
   return Number(tx.get<{ id: number }>('SELECT last_insert_rowid() AS id')?.id);
 }
 
 export function recordPage(tx: Writer, pullId: number, items: number, total: number, notice: string | undefined): void {
-  tx.run('UPDATE pulls SET pages = pages + 1, items = items + ?, total = ?, notice = COALESCE(?, notice) WHERE id = ?', [
-    items,
-    total,
-    notice ?? null,
-    pullId,
-  ]);
+  tx.run('UPDATE pulls SET pages = pages + 1, items = items + ?, total = ?, notice = COALESCE(?, notice) WHERE id = ?', [items, total, notice ?? null, pullId]);
 }
 
-export function finishPull(tx: Writer, pullId: number, status: Exclude<PullStatus, 'running'>, at: string, detail?: { notice?: string; error?: string; total?: number }): void {
+export function finishPull(
+  tx: Writer,
+  pullId: number,
+  status: Exclude<PullStatus, 'running'>,
+  at: string,
+  detail?: { notice?: string; error?: string; total?: number },
+): void {
   tx.run('UPDATE pulls SET status = ?, finished_at = ?, notice = COALESCE(?, notice), error = ?, total = COALESCE(?, total) WHERE id = ?', [
     status,
     at,
@@ -82,10 +86,11 @@ export function finishPull(tx: Writer, pullId: number, status: Exclude<PullStatu
 
 /** The newest pulls of a target, newest first; `kind` narrows them. */
 export function listPulls(db: Reader, target: string, options: { kind?: PullKind; limit?: number } = {}): PullRecord[] {
-  const rows = db.all<PullRow>(
-    `SELECT * FROM pulls WHERE target = ? ${options.kind ? 'AND kind = ?' : ''} ORDER BY id DESC LIMIT ?`,
-    [target, ...(options.kind ? [options.kind] : []), options.limit ?? 20],
-  );
+  const rows = db.all<PullRow>(`SELECT * FROM pulls WHERE target = ? ${options.kind ? 'AND kind = ?' : ''} ORDER BY id DESC LIMIT ?`, [
+    target,
+    ...(options.kind ? [options.kind] : []),
+    options.limit ?? 20,
+  ]);
   return rows.map(toRecord);
 }
 
@@ -105,9 +110,10 @@ export function lastPullAt(db: Reader, target: string, kinds: readonly PullKind[
 
 /** The newest pull of this query that read the whole list. */
 export function latestCompletePull(db: Reader, target: string, kind: PullKind, queryKey: string): PullRecord | undefined {
-  const row = db.get<PullRow>(
-    `SELECT * FROM pulls WHERE target = ? AND kind = ? AND query_key = ? AND status = 'done' ORDER BY id DESC LIMIT 1`,
-    [target, kind, queryKey],
-  );
+  const row = db.get<PullRow>(`SELECT * FROM pulls WHERE target = ? AND kind = ? AND query_key = ? AND status = 'done' ORDER BY id DESC LIMIT 1`, [
+    target,
+    kind,
+    queryKey,
+  ]);
   return row && toRecord(row);
 }

@@ -119,10 +119,10 @@ function completeAnswer(db: Reader, target: string, selection: PublicationSelect
 
 function itemsByIds(db: Reader, target: string, ids: readonly string[]): Publication[] {
   if (ids.length === 0) return [];
-  const rows = db.all<{ id: string; json: string }>(
-    `SELECT id, json FROM publications WHERE target = ? AND id IN (${ids.map(() => '?').join(', ')})`,
-    [target, ...ids],
-  );
+  const rows = db.all<{ id: string; json: string }>(`SELECT id, json FROM publications WHERE target = ? AND id IN (${ids.map(() => '?').join(', ')})`, [
+    target,
+    ...ids,
+  ]);
   const byId = new Map(rows.map((r) => [r.id, JSON.parse(r.json) as Publication]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -40,7 +40,10 @@ function storeStacks(target: string) {
 /** Drops the cached stacks of the target (or of one campaign) that a complete listing did not return. */
 function dropUnseen(tx: Writer, target: string, campaignId: string | undefined, seen: ReadonlySet<string>): void {
   const ids = tx
-    .all<{ id: string }>(`SELECT id FROM stacks WHERE target = ?${campaignId === undefined ? '' : ' AND campaign_id = ?'}`, campaignId === undefined ? [target] : [target, campaignId])
+    .all<{ id: string }>(
+      `SELECT id FROM stacks WHERE target = ?${campaignId === undefined ? '' : ' AND campaign_id = ?'}`,
+      campaignId === undefined ? [target] : [target, campaignId],
+    )
     .map((r) => r.id);
   for (const id of ids) if (!seen.has(id)) tx.run('DELETE FROM stacks WHERE target = ? AND id = ?', [target, id]);
 }
@@ -111,9 +114,7 @@ export function queryCachedStacks(db: Reader, target: string, query: CachedStack
   const { created_at: created = {}, updated_at: updated = {} } = selection;
   return stacks
     .filter(
-      (s) =>
-        inDateRange(s.created_at, bound(created.before), bound(created.after)) &&
-        inDateRange(s.updated_at, bound(updated.before), bound(updated.after)),
+      (s) => inDateRange(s.created_at, bound(created.before), bound(created.after)) && inDateRange(s.updated_at, bound(updated.before), bound(updated.after)),
     )
     .sort(stackComparator(order));
 }

@@ -92,7 +92,9 @@ export function queueImportPacked(ctx: QueueContext, batchRef: string, options: 
       chunks.push({ codes: chunk.plan.codes, bytes: chunk.plan.bytes, bodyFile, bodyHash: sha256(chunk.body) });
       for (const code of chunkCodes) codes.push(code);
     }
-    const payload = csv ? { batchId: batch.id, batchName: batch.name, webhooksEnable: options.webhooksEnable ?? false } : { batchId: batch.id, batchName: batch.name };
+    const payload = csv
+      ? { batchId: batch.id, batchName: batch.name, webhooksEnable: options.webhooksEnable ?? false }
+      : { batchId: batch.id, batchName: batch.name };
     const op = await ctx.outbox.enqueue({
       uid,
       kind: csv ? 'import-csv' : 'import-json',
@@ -179,7 +181,10 @@ export function queueAddToCampaign(ctx: QueueContext, batchRef: string, campaign
       kind: 'add-to-campaign',
       payload: { batchId: batch.id, batchName: batch.name, campaignId: campaignId.trim() },
       batchId: batch.id,
-      dependsOn: openDependencies(ctx.outbox, chunks.map((c) => c.code as string)),
+      dependsOn: openDependencies(
+        ctx.outbox,
+        chunks.map((c) => c.code as string),
+      ),
       codes: chunks.length,
       chunks,
     });

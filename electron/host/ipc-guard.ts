@@ -5,9 +5,7 @@ import { invokeContract, type InvokeResponse, type ParsedRequest } from '../../s
 import { serviceInfoOf } from '../../shared/ipc/service-error';
 import { ipcFail, ipcOk, type IpcIssue, type IpcResult } from '../../shared/ipc/result';
 
-export type InvokeHandler<C extends InvokeChannel> = (
-  request: ParsedRequest<C>,
-) => Promise<InvokeResponse<C>> | InvokeResponse<C>;
+export type InvokeHandler<C extends InvokeChannel> = (request: ParsedRequest<C>) => Promise<InvokeResponse<C>> | InvokeResponse<C>;
 
 export type InvokeHandlers = { [C in InvokeChannel]?: InvokeHandler<C> };
 

@@ -55,10 +55,7 @@ export async function startWebApp(options: WebAppOptions): Promise<WebApp> {
   });
   await services.lifecycle.recover();
   if (sandbox) await useSandbox(services, sandbox);
-  const host = await startWebHost(
-    { handlers: services.handlers, rendererDir, ...(options.port === undefined ? {} : { port: options.port }) },
-    hub,
-  );
+  const host = await startWebHost({ handlers: services.handlers, rendererDir, ...(options.port === undefined ? {} : { port: options.port }) }, hub);
   return {
     host,
     services,

@@ -132,10 +132,10 @@ export class Outbox {
 
   /** The first chunk of the operation in one of `states`, in order. */
   firstChunk(opId: number, states: readonly ChunkState[]): ChunkRecord | undefined {
-    const row = this.db.get<ChunkRow>(
-      `SELECT * FROM chunks WHERE op_id = ? AND state IN (${states.map(() => '?').join(',')}) ORDER BY idx LIMIT 1`,
-      [opId, ...states],
-    );
+    const row = this.db.get<ChunkRow>(`SELECT * FROM chunks WHERE op_id = ? AND state IN (${states.map(() => '?').join(',')}) ORDER BY idx LIMIT 1`, [
+      opId,
+      ...states,
+    ]);
     return row ? toChunk(row) : undefined;
   }
 
@@ -225,7 +225,9 @@ export class Outbox {
    */
   async retry(opId: number): Promise<OperationRecord> {
     // A request whose saved body or code list is damaged would only come back to needs attention.
-    const saved = this.chunks(opId, ['needs_attention']).flatMap((c) => (c.bodyFile !== null && c.bodyHash !== null ? [{ bodyFile: c.bodyFile, bodyHash: c.bodyHash }] : []));
+    const saved = this.chunks(opId, ['needs_attention']).flatMap((c) =>
+      c.bodyFile !== null && c.bodyHash !== null ? [{ bodyFile: c.bodyFile, bodyHash: c.bodyHash }] : [],
+    );
     const damaged = this.bodies.check(saved)[0];
     if (damaged) throw new OutboxError(`Operation ${opId} cannot be retried. ${damaged.problem}`);
     await this.db.write((tx) => {
@@ -272,7 +274,8 @@ export class Outbox {
     for (const r of this.db.all<{ op_id: number; n: number | null }>(
       `SELECT op_id, sum(COALESCE(json_extract(result, '$.applied'), json_extract(result, '$.done_count'), CASE WHEN state = 'done' THEN codes ELSE 0 END)) AS n
        FROM chunks WHERE state IN ('done', 'failed') GROUP BY op_id`,
-    )) at(r.op_id).applied = r.n ?? 0;
+    ))
+      at(r.op_id).applied = r.n ?? 0;
     for (const r of this.db.all<{ op_id: number; n: number }>('SELECT op_id, count(*) AS n FROM codes_present GROUP BY op_id')) at(r.op_id).present = r.n;
     for (const r of this.db.all<{ op_id: number; n: number }>('SELECT op_id, count(*) AS n FROM code_failures GROUP BY op_id')) at(r.op_id).failed = r.n;
     return tallies;
@@ -318,7 +321,9 @@ export class Outbox {
   }
 
   async setSyncState(key: string, value: string): Promise<void> {
-    await this.db.write((tx) => tx.run('INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, value]));
+    await this.db.write((tx) =>
+      tx.run('INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, value]),
+    );
   }
 
   private recount(tx: Writer, opId: number, from: ChunkState | undefined, to: ChunkState | undefined): void {

@@ -18,7 +18,16 @@ export function operationReport(outbox: Outbox, opId: number): OperationReport {
   return {
     operation: outbox.operation(opId),
     tally: outbox.tally(opId),
-    chunks: outbox.chunks(opId).map(({ idx, state, attempts, asyncActionId, codes, bytes, lastError, code }) => ({ idx, state, attempts, asyncActionId, codes, bytes, lastError, code })),
+    chunks: outbox.chunks(opId).map(({ idx, state, attempts, asyncActionId, codes, bytes, lastError, code }) => ({
+      idx,
+      state,
+      attempts,
+      asyncActionId,
+      codes,
+      bytes,
+      lastError,
+      code,
+    })),
     present: outbox.present(opId),
     failures: outbox.failures(opId),
   };

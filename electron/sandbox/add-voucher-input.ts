@@ -44,7 +44,8 @@ export function readAddVoucherInput(body: unknown): AddVoucherInput {
     const r = body.redemption;
     if (!isObject(r)) throw invalidPayload('redemption must be an object with quantity.');
     const q = r.quantity;
-    if (q !== null && q !== undefined && !(Number.isInteger(q) && (q as number) > 0)) throw invalidPayload('redemption.quantity must be a whole number > 0 or null.');
+    if (q !== null && q !== undefined && !(Number.isInteger(q) && (q as number) > 0))
+      throw invalidPayload('redemption.quantity must be a whole number > 0 or null.');
     if (q !== undefined) out.redemption_quantity = q as number | null;
   }
   for (const name of ['start_date', 'expiration_date'] as const) {

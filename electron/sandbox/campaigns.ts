@@ -11,7 +11,18 @@ export interface Campaign {
   created_at: string;
   voucher: Pick<
     VoucherRecord,
-    'type' | 'discount' | 'gift' | 'loyalty_card' | 'redemption_quantity' | 'start_date' | 'expiration_date' | 'active' | 'category' | 'category_id' | 'additional_info' | 'metadata'
+    | 'type'
+    | 'discount'
+    | 'gift'
+    | 'loyalty_card'
+    | 'redemption_quantity'
+    | 'start_date'
+    | 'expiration_date'
+    | 'active'
+    | 'category'
+    | 'category_id'
+    | 'additional_info'
+    | 'metadata'
   >;
 }
 

@@ -7,9 +7,11 @@ import type { ImportRow, ImportSource } from './import-job';
 import { parseMultipart } from './multipart';
 import { limitExceeded } from './errors';
 
-
 const TYPES: Record<string, string> = {
-  gift_voucher: 'GIFT_VOUCHER', gift: 'GIFT_VOUCHER', discount_voucher: 'DISCOUNT_VOUCHER', discount: 'DISCOUNT_VOUCHER',
+  gift_voucher: 'GIFT_VOUCHER',
+  gift: 'GIFT_VOUCHER',
+  discount_voucher: 'DISCOUNT_VOUCHER',
+  discount: 'DISCOUNT_VOUCHER',
 };
 
 export interface CsvImport {
@@ -25,7 +27,11 @@ export function csvImport(contentType: string | undefined, body: Buffer): CsvImp
   if (file.data.length > MAX_BODY_BYTES) {
     throw limitExceeded(`The CSV file is ${file.data.length} bytes; at most ${MAX_BODY_BYTES} bytes (10 MB) are accepted.`);
   }
-  const flag = parts.find((p) => p.name === 'webhooks_enable')?.data.toString('utf8').trim().toLowerCase();
+  const flag = parts
+    .find((p) => p.name === 'webhooks_enable')
+    ?.data.toString('utf8')
+    .trim()
+    .toLowerCase();
   if (flag !== undefined && flag !== 'true' && flag !== 'false') {
     throw invalidPayload(`webhooks_enable must be true or false, got ${JSON.stringify(flag)}.`);
   }
@@ -101,7 +107,8 @@ function rowOutcome(cell: Map<CsvField, string>, metadata: Record<string, string
   if (quantity !== undefined && !whole(quantity)) return { code, reason: 'Redeemed Quantity must be a whole number >= 0.' };
   if (amount !== undefined) {
     if (!fields.gift) return { code, reason: 'Redeemed Amount applies to gift cards (GIFT_VOUCHER) only.' };
-    if (!whole(amount) || amount > fields.gift.amount) return { code, reason: `Redeemed Amount must be a whole number from 0 to the Value ${fields.gift.amount}.` };
+    if (!whole(amount) || amount > fields.gift.amount)
+      return { code, reason: `Redeemed Amount must be a whole number from 0 to the Value ${fields.gift.amount}.` };
   }
   fields.redeemed_quantity = quantity ?? 0;
   fields.redeemed_amount = amount ?? 0;

@@ -1,15 +1,7 @@
 import type { Database, Statement } from 'sql.js';
 
 /** Small JSON documents (campaigns, customers, publications, stacks, rewards, rules, async actions) by kind. */
-export type DocKind =
-  | 'campaign'
-  | 'category'
-  | 'customer'
-  | 'publication'
-  | 'stack'
-  | 'reward'
-  | 'earning_rule'
-  | 'async_action';
+export type DocKind = 'campaign' | 'category' | 'customer' | 'publication' | 'stack' | 'reward' | 'earning_rule' | 'async_action';
 
 export class DocStore {
   private readonly getStmt: Statement;
@@ -19,9 +11,7 @@ export class DocStore {
 
   constructor(private readonly db: Database) {
     this.getStmt = db.prepare('SELECT data FROM docs WHERE kind = ? AND id = ?');
-    this.putStmt = db.prepare(
-      'INSERT INTO docs (kind, id, seq, data) VALUES (?, ?, ?, ?) ON CONFLICT (kind, id) DO UPDATE SET data = excluded.data',
-    );
+    this.putStmt = db.prepare('INSERT INTO docs (kind, id, seq, data) VALUES (?, ?, ?, ?) ON CONFLICT (kind, id) DO UPDATE SET data = excluded.data');
     this.allStmt = db.prepare('SELECT data FROM docs WHERE kind = ? ORDER BY seq');
     const max = db.exec('SELECT COALESCE(MAX(seq), 0) FROM docs')[0]?.values[0]?.[0];
     this.seq = typeof max === 'number' ? max : 0;

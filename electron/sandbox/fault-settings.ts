@@ -38,7 +38,8 @@ function match(v: Fields, name: string): RequestMatch {
     out.method = v.method;
   }
   if (v.path !== undefined) {
-    if (typeof v.path !== 'string' || !v.path.startsWith('/')) throw new Error(`${name}.path must be a URL path starting with "/", such as "/v1/vouchers/import"`);
+    if (typeof v.path !== 'string' || !v.path.startsWith('/'))
+      throw new Error(`${name}.path must be a URL path starting with "/", such as "/v1/vouchers/import"`);
     out.path = v.path;
   }
   return out;

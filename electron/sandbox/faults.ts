@@ -35,7 +35,10 @@ export function requestMatches(m: RequestMatch, method: string, path: string): b
 export class Faults {
   private settings: FaultSettings = {};
 
-  constructor(initial: FaultSettings | undefined, private readonly random: () => number = Math.random) {
+  constructor(
+    initial: FaultSettings | undefined,
+    private readonly random: () => number = Math.random,
+  ) {
     this.set(initial ?? {});
   }
 

@@ -29,7 +29,8 @@ export function parseFilters(query: URLSearchParams): Filter {
     const m = KEY.exec(key);
     if (!m) throw invalidParam(`${key} is not a filter; use filters[<field>][conditions][<operator>][<index>]=<value>.`);
     const [, field = '', op = '', index] = m;
-    if (!(FILTER_FIELDS as readonly string[]).includes(field)) throw invalidParam(`filters: unknown field ${field}; filterable fields: ${FILTER_FIELDS.join(', ')}.`);
+    if (!(FILTER_FIELDS as readonly string[]).includes(field))
+      throw invalidParam(`filters: unknown field ${field}; filterable fields: ${FILTER_FIELDS.join(', ')}.`);
     if (!(OPERATORS as readonly string[]).includes(op)) throw invalidParam(`filters[${field}]: unknown operator ${op}; operators: ${OPERATORS.join(', ')}.`);
     const id = `${field} ${op}`;
     const condition = grouped.get(id) ?? { field: field as FilterField, op: op as Operator, values: [] };

@@ -1,11 +1,4 @@
-import {
-  DISCOUNT_TYPES,
-  EFFECTS_BY_KIND,
-  GIFT_EFFECTS,
-  SHIPPING_UNIT_TYPE,
-  UNIT_ITEM_EFFECTS,
-  type DiscountKind,
-} from '../../shared/domain/voucher';
+import { DISCOUNT_TYPES, EFFECTS_BY_KIND, GIFT_EFFECTS, SHIPPING_UNIT_TYPE, UNIT_ITEM_EFFECTS, type DiscountKind } from '../../shared/domain/voucher';
 import { DATE_FORMATS_TEXT, normalizeImportDate } from './dates';
 
 /** The importable part of one voucher (spec 4.4), every other field already dropped. */
@@ -50,12 +43,14 @@ export function readImportItem(item: unknown): ItemOutcome {
   }
   if (item.active !== undefined && item.active !== null && typeof item.active !== 'boolean') return fail('active must be true or false');
   if (item.category !== undefined && item.category !== null && typeof item.category !== 'string') return fail('category must be a string');
-  if (item.additional_info !== undefined && item.additional_info !== null && typeof item.additional_info !== 'string') return fail('additional_info must be a string');
+  if (item.additional_info !== undefined && item.additional_info !== null && typeof item.additional_info !== 'string')
+    return fail('additional_info must be a string');
   if (item.metadata !== undefined && item.metadata !== null && !isObject(item.metadata)) return fail('metadata must be an object');
   const redemption = item.redemption;
   if (redemption !== undefined && redemption !== null && !isObject(redemption)) return fail('redemption must be an object');
   const quantity = isObject(redemption) ? redemption.quantity : undefined;
-  if (quantity !== undefined && quantity !== null && !(isWhole(quantity) && quantity > 0)) return fail('redemption.quantity must be a whole number > 0 or null');
+  if (quantity !== undefined && quantity !== null && !(isWhole(quantity) && quantity > 0))
+    return fail('redemption.quantity must be a whole number > 0 or null');
   const days = item.validity_day_of_week;
   if (days !== undefined && days !== null && !(Array.isArray(days) && days.every((d) => isWhole(d) && d <= 6))) {
     return fail('validity_day_of_week must be an array of whole numbers 0..6');
@@ -68,8 +63,10 @@ export function readImportItem(item: unknown): ItemOutcome {
   let discount: ImportedFields['discount'] = null;
   if (type === 'GIFT_VOUCHER') {
     const g = item.gift;
-    if (!isObject(g) || !isWhole(g.amount) || g.amount === 0) return fail('gift.amount is required for GIFT_VOUCHER: a whole number > 0 in the smallest currency unit');
-    if (g.effect !== undefined && !(GIFT_EFFECTS as readonly unknown[]).includes(g.effect)) return fail(`gift.effect must be one of ${GIFT_EFFECTS.join(', ')}`);
+    if (!isObject(g) || !isWhole(g.amount) || g.amount === 0)
+      return fail('gift.amount is required for GIFT_VOUCHER: a whole number > 0 in the smallest currency unit');
+    if (g.effect !== undefined && !(GIFT_EFFECTS as readonly unknown[]).includes(g.effect))
+      return fail(`gift.effect must be one of ${GIFT_EFFECTS.join(', ')}`);
     gift = g.effect === undefined ? { amount: g.amount } : { amount: g.amount, effect: String(g.effect) };
   } else {
     const checked = checkDiscount(item.discount);
@@ -105,7 +102,8 @@ export function checkDiscount(d: unknown): Record<string, unknown> | string {
   switch (d.type) {
     case 'AMOUNT':
       kind = 'amount';
-      if (!isWhole(d.amount_off) && typeof d.amount_off_formula !== 'string') return 'discount.amount_off must be a whole number >= 0 (or give amount_off_formula)';
+      if (!isWhole(d.amount_off) && typeof d.amount_off_formula !== 'string')
+        return 'discount.amount_off must be a whole number >= 0 (or give amount_off_formula)';
       if (d.amount_off !== undefined) keep.amount_off = d.amount_off;
       if (typeof d.amount_off_formula === 'string') keep.amount_off_formula = d.amount_off_formula;
       break;
@@ -139,7 +137,8 @@ export function checkDiscount(d: unknown): Record<string, unknown> | string {
     }
   }
   const allowed = EFFECTS_BY_KIND[kind];
-  if (!(allowed as readonly unknown[]).includes(d.effect)) return `discount.effect ${JSON.stringify(d.effect)} is not allowed for a ${kind} discount; allowed: ${allowed.join(', ')}`;
+  if (!(allowed as readonly unknown[]).includes(d.effect))
+    return `discount.effect ${JSON.stringify(d.effect)} is not allowed for a ${kind} discount; allowed: ${allowed.join(', ')}`;
   keep.effect = d.effect;
   return keep;
 }

@@ -82,8 +82,16 @@ export function importWork(state: SandboxState, source: ImportSource, updateExis
     }
     const existing = updateExisting ? state.vouchers.get(fields.code) : undefined;
     if (!existing) return fail(item, fields.code, `Voucher with code ${fields.code} already exists in the project.`);
-    state.vouchers.update({ ...existing, ...record, id: existing.id, created_at: existing.created_at, updated_at: now,
-      campaign: existing.campaign, campaign_id: existing.campaign_id, is_referral_code: existing.is_referral_code });
+    state.vouchers.update({
+      ...existing,
+      ...record,
+      id: existing.id,
+      created_at: existing.created_at,
+      updated_at: now,
+      campaign: existing.campaign,
+      campaign_id: existing.campaign_id,
+      is_referral_code: existing.is_referral_code,
+    });
     doneCount += 1;
     updated += 1;
   };

@@ -53,7 +53,13 @@ export class JobRunner {
     for (const action of docs.all<AsyncAction>('async_action')) {
       if (action.status === 'ENQUEUED' || action.status === 'IN_PROGRESS') {
         // A job cut short by a stopped sandbox cannot resume: its input was never stored.
-        this.save({ ...action, status: 'FAILED', operation_status: 'FAILED', updated_at: this.now(), result: { message: 'The sandbox stopped before the job finished.' } });
+        this.save({
+          ...action,
+          status: 'FAILED',
+          operation_status: 'FAILED',
+          updated_at: this.now(),
+          result: { message: 'The sandbox stopped before the job finished.' },
+        });
       }
     }
   }

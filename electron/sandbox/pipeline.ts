@@ -42,7 +42,13 @@ export async function handle(p: Pipeline, cluster: Cluster, req: IncomingMessage
   const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
   const method = req.method ?? 'GET';
   const ctx = (body: Buffer, params: Record<string, string> = {}): RequestContext => ({
-    method, params, query: url.searchParams, headers: req.headers, body, requestId, state: p.state,
+    method,
+    params,
+    query: url.searchParams,
+    headers: req.headers,
+    body,
+    requestId,
+    state: p.state,
   });
   if (url.pathname.startsWith('/__sandbox/')) {
     let reply: Reply;

@@ -28,7 +28,10 @@ function bounds(period: Period, now: number): { start: number; end: number } {
 export class RateLimiter {
   private readonly windows: Window[] = [];
 
-  constructor(settings: RateLimitSettings | undefined, private readonly clock: Clock) {
+  constructor(
+    settings: RateLimitSettings | undefined,
+    private readonly clock: Clock,
+  ) {
     const add = (limit: number, period: Period): void => void this.windows.push({ limit, period, start: 0, end: 0, used: 0 });
     if (settings?.perMinute) add(settings.perMinute, 'minute');
     if (settings?.perHour) add(settings.perHour, 'hour');
@@ -94,9 +97,13 @@ export class RateLimiter {
 }
 
 function tooMany(details: string, headers: Record<string, string>, retryAfterSeconds: number, type: string): ApiError {
-  return new ApiError(429, { key: 'too_many_requests', message: 'Too many requests hit the API too quickly.', details }, {
-    ...headers,
-    'Retry-After': String(retryAfterSeconds),
-    'X-Rate-Limit-Type': type,
-  });
+  return new ApiError(
+    429,
+    { key: 'too_many_requests', message: 'Too many requests hit the API too quickly.', details },
+    {
+      ...headers,
+      'Retry-After': String(retryAfterSeconds),
+      'X-Rate-Limit-Type': type,
+    },
+  );
 }

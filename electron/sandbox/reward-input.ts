@@ -27,7 +27,8 @@ export function readRewardInput(body: unknown): RewardInput {
   if (!isObject(body)) throw invalidPayload('The body must be a JSON object.');
   const { name, type, parameters } = body;
   if (typeof name !== 'string' || name.trim() === '') throw invalidPayload('name is required: a non-empty string.');
-  if (type !== 'CAMPAIGN' && type !== 'COIN' && type !== 'MATERIAL') throw invalidPayload(`type must be CAMPAIGN, COIN or MATERIAL, got ${JSON.stringify(type)}.`);
+  if (type !== 'CAMPAIGN' && type !== 'COIN' && type !== 'MATERIAL')
+    throw invalidPayload(`type must be CAMPAIGN, COIN or MATERIAL, got ${JSON.stringify(type)}.`);
   if (!isObject(parameters)) throw invalidPayload('parameters is required: an object describing the reward.');
   if (body.metadata !== undefined && !isObject(body.metadata)) throw invalidPayload('metadata must be an object.');
   const metadata = isObject(body.metadata) ? body.metadata : {};
@@ -36,7 +37,8 @@ export function readRewardInput(body: unknown): RewardInput {
   }
   if (type === 'CAMPAIGN') {
     const campaign = parameters.campaign;
-    if (!isObject(campaign) || typeof campaign.id !== 'string' || campaign.id === '') throw invalidPayload('parameters.campaign.id is required for a CAMPAIGN reward.');
+    if (!isObject(campaign) || typeof campaign.id !== 'string' || campaign.id === '')
+      throw invalidPayload('parameters.campaign.id is required for a CAMPAIGN reward.');
     if (campaign.balance !== undefined && !(Number.isInteger(campaign.balance) && (campaign.balance as number) > 0)) {
       throw invalidPayload('parameters.campaign.balance must be a whole number > 0 (smallest currency unit or points).');
     }
@@ -53,10 +55,13 @@ export function readRewardInput(body: unknown): RewardInput {
     return { name, type, metadata, stock: null, parameters: { coin: coinParams } };
   }
   const product = parameters.product;
-  if (!isObject(product) || typeof product.id !== 'string' || product.id === '') throw invalidPayload('parameters.product.id is required for a MATERIAL reward.');
-  if (product.sku_id !== undefined && product.sku_id !== null && typeof product.sku_id !== 'string') throw invalidPayload('parameters.product.sku_id must be a string or null.');
+  if (!isObject(product) || typeof product.id !== 'string' || product.id === '')
+    throw invalidPayload('parameters.product.id is required for a MATERIAL reward.');
+  if (product.sku_id !== undefined && product.sku_id !== null && typeof product.sku_id !== 'string')
+    throw invalidPayload('parameters.product.sku_id must be a string or null.');
   const stock = body.stock;
-  if (stock !== undefined && stock !== null && !(Number.isInteger(stock) && (stock as number) >= 0)) throw invalidPayload('stock must be a whole number >= 0 or null.');
+  if (stock !== undefined && stock !== null && !(Number.isInteger(stock) && (stock as number) >= 0))
+    throw invalidPayload('stock must be a whole number >= 0 or null.');
   const attributes = body.attributes;
   if (attributes !== undefined && !isObject(attributes)) throw invalidPayload('attributes must be an object with image_url and description.');
   for (const key of ['image_url', 'description'] as const) {

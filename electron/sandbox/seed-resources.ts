@@ -1,11 +1,32 @@
 import { seedIso } from './seed-catalog';
 
 export const SEED_STACKS = [
-  { id: 'stack_summer00001', name: 'Summer basics', campaign_id: 'camp_summersale01', hours: 10, updated: 400, tiers: ['promo_summer00010', 'promo_summer00020'] },
+  {
+    id: 'stack_summer00001',
+    name: 'Summer basics',
+    campaign_id: 'camp_summersale01',
+    hours: 10,
+    updated: 400,
+    tiers: ['promo_summer00010', 'promo_summer00020'],
+  },
   { id: 'stack_summer00002', name: 'Summer weekend', campaign_id: 'camp_summersale01', hours: 60, updated: null, tiers: ['promo_summer00030'] },
-  { id: 'stack_summer00003', name: 'Autumn preview', campaign_id: 'camp_summersale01', hours: 200, updated: 900, tiers: ['promo_summer00040', 'promo_summer00010'] },
+  {
+    id: 'stack_summer00003',
+    name: 'Autumn preview',
+    campaign_id: 'camp_summersale01',
+    hours: 200,
+    updated: 900,
+    tiers: ['promo_summer00040', 'promo_summer00010'],
+  },
   { id: 'stack_refer000001', name: 'Referral rewards', campaign_id: 'camp_referfriend1', hours: 30, updated: null, tiers: ['promo_refer000010'] },
-  { id: 'stack_loyal000001', name: 'Loyalty tiers', campaign_id: 'camp_loyaltyclub1', hours: 120, updated: 150, tiers: ['promo_loyal000010', 'promo_loyal000020', 'promo_loyal000030'] },
+  {
+    id: 'stack_loyal000001',
+    name: 'Loyalty tiers',
+    campaign_id: 'camp_loyaltyclub1',
+    hours: 120,
+    updated: 150,
+    tiers: ['promo_loyal000010', 'promo_loyal000020', 'promo_loyal000030'],
+  },
 ].map((s) => ({
   id: s.id,
   name: s.name,

@@ -79,9 +79,7 @@ export function voucherObject(v: VoucherRecord): Record<string, unknown> {
     categories: v.category_id ? [{ id: v.category_id, name: v.category, hierarchy: 0, object: 'category' }] : [],
     type: v.type,
     discount: v.discount,
-    gift: v.gift
-      ? { amount: v.gift.amount, subtracted_amount: 0, balance: v.gift.amount - v.redeemed_amount, effect: v.gift.effect ?? null }
-      : null,
+    gift: v.gift ? { amount: v.gift.amount, subtracted_amount: 0, balance: v.gift.amount - v.redeemed_amount, effect: v.gift.effect ?? null } : null,
     loyalty_card: v.loyalty_card ? { points: v.loyalty_card.points, balance: v.loyalty_card.points } : null,
     start_date: v.start_date,
     expiration_date: v.expiration_date,

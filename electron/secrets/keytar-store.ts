@@ -76,9 +76,7 @@ export class KeytarSecretStore implements SecretStore {
 
   async list(): Promise<StoredKeySummary[]> {
     const found = await call((k) => k.findCredentials(this.service));
-    return found
-      .map(({ account, password }) => summarize(account, parsePair(account, password)))
-      .sort((a, b) => a.target.localeCompare(b.target));
+    return found.map(({ account, password }) => summarize(account, parsePair(account, password))).sort((a, b) => a.target.localeCompare(b.target));
   }
 }
 

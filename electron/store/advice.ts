@@ -25,14 +25,17 @@ export function adviceFor(database: string, problems: readonly FileProblem[], ke
 export function restoreSummary(database: string, outcome: RestoreOutcome): string[] {
   const { restored, journalCommits, lostCommits, uncounted } = outcome;
   const lines = [`Restored the ${database} database from kept copy ${restored.id} (saved at ${restored.takenAt}, commit ${restored.lastCommit}).`];
-  if (journalCommits > 0) lines.push(`${changes(journalCommits)} made after that save ${journalCommits === 1 ? 'was' : 'were'} replayed from the journal on top of it.`);
+  if (journalCommits > 0)
+    lines.push(`${changes(journalCommits)} made after that save ${journalCommits === 1 ? 'was' : 'were'} replayed from the journal on top of it.`);
   const last = restored.lastCommit + journalCommits;
   if (lostCommits > 0) {
     const range = lostCommits === 1 ? `commit ${last + 1}` : `commits ${last + 1} to ${last + lostCommits}`;
     lines.push(`Lost: ${changes(lostCommits)} made after that (${range}) could not be kept; the files that held them are in the set-aside folder.`);
   }
   if (uncounted) {
-    lines.push('The journal or manifest it replaces was missing or damaged, so changes made after the last readable commit may be lost too; nothing counts them.');
+    lines.push(
+      'The journal or manifest it replaces was missing or damaged, so changes made after the last readable commit may be lost too; nothing counts them.',
+    );
   } else if (lostCommits === 0) {
     lines.push('No saved change was lost.');
   }

@@ -21,10 +21,7 @@ export class StoreNeedsAttentionError extends StoreError {
     readonly problems: readonly { file: string; problem: string }[],
     readonly advice: string,
   ) {
-    super(
-      `The ${database} database needs attention and was not opened. ` +
-        `${problems.map((p) => `${p.file}: ${p.problem}`).join(' ')} ${advice}`,
-    );
+    super(`The ${database} database needs attention and was not opened. ` + `${problems.map((p) => `${p.file}: ${p.problem}`).join(' ')} ${advice}`);
     this.file = problems[0]?.file ?? '';
   }
 }

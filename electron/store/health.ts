@@ -56,7 +56,9 @@ function checkDatabase(SQL: SqlJsStatic, dir: string, database: DatabaseName): D
   if (result.ok) result.loaded.db.close();
   problems.push(...result.inspection.keptProblems);
   const manifest = result.inspection.manifest;
-  const keptCopies = listKeptCopies(SQL, files, database, manifest).filter((copy) => !result.inspection.keptProblems.some((p) => p.file.endsWith(`${database}.${copy.id}.sqlite`)));
+  const keptCopies = listKeptCopies(SQL, files, database, manifest).filter(
+    (copy) => !result.inspection.keptProblems.some((p) => p.file.endsWith(`${database}.${copy.id}.sqlite`)),
+  );
   return { database, ok: problems.length === 0, problems, advice: adviceFor(database, problems, keptCopies), keptCopies };
 }
 

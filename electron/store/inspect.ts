@@ -75,7 +75,10 @@ function inspectWithoutManifest(found: Inspection): Inspection {
 function inspectSnapshot(found: Inspection, manifest: Manifest): void {
   const { files } = found;
   if (!existsSync(files.snapshot)) {
-    found.problems.push({ file: files.snapshot, problem: `The database file is missing; the manifest says it was saved at ${manifest.current.takenAt} with ${manifest.current.bytes} bytes.` });
+    found.problems.push({
+      file: files.snapshot,
+      problem: `The database file is missing; the manifest says it was saved at ${manifest.current.takenAt} with ${manifest.current.bytes} bytes.`,
+    });
     return;
   }
   const bytes = readFileSync(files.snapshot);
@@ -90,7 +93,10 @@ function inspectSnapshot(found: Inspection, manifest: Manifest): void {
     found.mustReach = manifest.current.lastCommit;
     found.notes.push(`${files.snapshot}: a checkpoint interrupted by a crash is finished from the journal.`);
   } else {
-    found.problems.push({ file: files.snapshot, problem: `The database file was changed or damaged after it was saved: it holds ${bytes.length} bytes where ${manifest.current.bytes} were written, and its checksum differs.` });
+    found.problems.push({
+      file: files.snapshot,
+      problem: `The database file was changed or damaged after it was saved: it holds ${bytes.length} bytes where ${manifest.current.bytes} were written, and its checksum differs.`,
+    });
   }
   found.mustReach = Math.max(found.mustReach, manifest.journal.lastCommit);
 }
@@ -107,11 +113,17 @@ function inspectJournal(found: Inspection, manifest: Manifest): void {
   const bytes = readFileSync(files.journal);
   const sealed = manifest.journal;
   if (bytes.length < sealed.bytes) {
-    found.problems.push({ file: files.journal, problem: `The journal was cut short: it holds ${bytes.length} bytes, but ${sealed.bytes} bytes of commits were saved in it.` });
+    found.problems.push({
+      file: files.journal,
+      problem: `The journal was cut short: it holds ${bytes.length} bytes, but ${sealed.bytes} bytes of commits were saved in it.`,
+    });
     return;
   }
   if (sealed.bytes > 0 && sha256(bytes.subarray(0, sealed.bytes)) !== sealed.sha256) {
-    found.problems.push({ file: files.journal, problem: `The journal was changed or damaged after it was written: its first ${sealed.bytes} bytes differ from what was saved.` });
+    found.problems.push({
+      file: files.journal,
+      problem: `The journal was changed or damaged after it was written: its first ${sealed.bytes} bytes differ from what was saved.`,
+    });
     return;
   }
   found.journal = parseChecked(found, files.journal, bytes);

@@ -128,5 +128,9 @@ export function removeLeftoverTempFiles(files: DatabaseFiles): void {
 }
 
 function tempFilesIn(dir: string, isTemp: (name: string) => boolean): string[] {
-  return existsSync(dir) ? readdirSync(dir).filter(isTemp).map((name) => join(dir, name)) : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter(isTemp)
+        .map((name) => join(dir, name))
+    : [];
 }

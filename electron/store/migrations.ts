@@ -20,9 +20,7 @@ export function latestVersion(migrations: readonly Migration[]): number {
 export function checkMigrations(name: string, migrations: readonly Migration[]): void {
   migrations.forEach((migration, index) => {
     if (migration.version !== index + 1) {
-      throw new Error(
-        `Migrations of the ${name} database must be numbered 1, 2, 3, ...; found ${migration.version} at position ${index + 1}`,
-      );
+      throw new Error(`Migrations of the ${name} database must be numbered 1, 2, 3, ...; found ${migration.version} at position ${index + 1}`);
     }
   });
 }

@@ -13,11 +13,7 @@ import { sendChunk } from './send';
 import { progressOf, type SyncProgress } from './progress';
 
 export type EngineStatus =
-  | { state: 'idle' }
-  | { state: 'running' }
-  | { state: 'paused'; reason: PauseReason; message: string }
-  | { state: 'stopped' }
-  | { state: 'finished' };
+  { state: 'idle' } | { state: 'running' } | { state: 'paused'; reason: PauseReason; message: string } | { state: 'stopped' } | { state: 'finished' };
 
 export type SyncEvent =
   | { type: 'status'; status: EngineStatus }
@@ -43,11 +39,7 @@ const DEFAULT_WRITE_RETRY: RetryPolicy = { maxAttempts: 8, baseDelayMs: 500, max
 const PROGRESS_INTERVAL_MS = 200;
 const PROGRESS_WHILE_WAITING_MS = 1000;
 
-type Step =
-  | { type: 'reconcile' | 'send'; work: Work }
-  | { type: 'poll'; work: Work; inFlight: Work[] }
-  | { type: 'wait'; ms: number }
-  | { type: 'finished' };
+type Step = { type: 'reconcile' | 'send'; work: Work } | { type: 'poll'; work: Work; inFlight: Work[] } | { type: 'wait'; ms: number } | { type: 'finished' };
 
 /**
  * Replays the outbox against the service, one request at a time, in queue order. Each step first
@@ -152,12 +144,17 @@ export class SyncEngine {
     const now = this.ctx.clock.now();
     try {
       if (type === 'send') {
-        const chunk = await outbox.move(work.op.id, work.chunk.idx, { type: 'send' }, {
-          attempts: work.chunk.attempts + 1,
-          sentAt: now,
-          nextTryAt: null,
-          firstTryAt: work.chunk.firstTryAt ?? now,
-        });
+        const chunk = await outbox.move(
+          work.op.id,
+          work.chunk.idx,
+          { type: 'send' },
+          {
+            attempts: work.chunk.attempts + 1,
+            sentAt: now,
+            nextTryAt: null,
+            firstTryAt: work.chunk.firstTryAt ?? now,
+          },
+        );
         this.requests += 1;
         await sendChunk(this.ctx, { ...work, chunk });
         if (outbox.chunk(work.op.id, work.chunk.idx).state === 'accepted') this.jobs.accepted(this.ctx.clock.now());

@@ -97,7 +97,13 @@ export class JobWatch {
   private async plan(ctx: SyncContext, running: readonly { work: Work; seen: JobSeen; ownRate: number | undefined }[]): Promise<void> {
     const now = ctx.clock.now();
     const look: Look = { at: now, processed: this.finishedCodes + running.reduce((n, r) => n + (r.seen.codes * r.seen.percent) / 100, 0) };
-    this.rate = observedRate(this.previous, look, this.firstAcceptedAt ?? now, running.map((r) => r.ownRate)) ?? this.rate;
+    this.rate =
+      observedRate(
+        this.previous,
+        look,
+        this.firstAcceptedAt ?? now,
+        running.map((r) => r.ownRate),
+      ) ?? this.rate;
     if (running.length === 0) {
       // Nothing in flight: the next jobs start a new flight, measured afresh.
       this.previous = undefined;
@@ -108,7 +114,11 @@ export class JobWatch {
     }
     this.previous = look;
     this.lastLook = look;
-    const delay = nextLookDelay(running.map((r) => r.seen), this.rate, now - (this.firstAcceptedAt ?? now));
+    const delay = nextLookDelay(
+      running.map((r) => r.seen),
+      this.rate,
+      now - (this.firstAcceptedAt ?? now),
+    );
     for (const { work } of running) await ctx.outbox.note(work.op.id, work.chunk.idx, { polls: work.chunk.polls + 1, nextTryAt: now + delay });
   }
 
@@ -123,6 +133,11 @@ export class JobWatch {
     }
     const processedInFlight = Math.min(inFlight, seenDone + this.rate * Math.max(0, now - this.lastLook.at));
     const left = inFlight - processedInFlight;
-    return { processedInFlight: Math.round(processedInFlight), inFlight, codesPerSecond: Math.round(this.rate * 1000), secondsLeft: inFlight > 0 ? left / this.rate / 1000 : 0 };
+    return {
+      processedInFlight: Math.round(processedInFlight),
+      inFlight,
+      codesPerSecond: Math.round(this.rate * 1000),
+      secondsLeft: inFlight > 0 ? left / this.rate / 1000 : 0,
+    };
   }
 }

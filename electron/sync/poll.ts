@@ -46,9 +46,18 @@ export async function fetchJob(ctx: SyncContext, work: Work): Promise<AsyncActio
     return await ctx.client.getAsyncAction(chunk.asyncActionId as string);
   } catch (error) {
     if (error instanceof ServiceError && error.status === 404) {
-      await ctx.outbox.move(op.id, chunk.idx, { type: 'needs-attention' }, {
-        lastError: { name: 'JobNotFound', message: `The service no longer knows job ${chunk.asyncActionId}; check the codes of this request`, at: ctx.clock.now() },
-      });
+      await ctx.outbox.move(
+        op.id,
+        chunk.idx,
+        { type: 'needs-attention' },
+        {
+          lastError: {
+            name: 'JobNotFound',
+            message: `The service no longer knows job ${chunk.asyncActionId}; check the codes of this request`,
+            at: ctx.clock.now(),
+          },
+        },
+      );
       return undefined;
     }
     throw error;
@@ -74,7 +83,13 @@ export async function settleJob(ctx: SyncContext, work: Work, action: AsyncActio
   };
   if (action.status === 'FAILED') {
     const message = `Job ${action.id} failed: ${action.result?.message ?? 'no reason given'}`;
-    await ctx.outbox.move(op.id, chunk.idx, { type: 'failed' }, { result: { ...result, applied: 0 }, polls: chunk.polls + 1, lastError: { name: 'JobFailed', message, at: ctx.clock.now() } }, sentCodesFailed(ctx.outbox, chunk, message));
+    await ctx.outbox.move(
+      op.id,
+      chunk.idx,
+      { type: 'failed' },
+      { result: { ...result, applied: 0 }, polls: chunk.polls + 1, lastError: { name: 'JobFailed', message, at: ctx.clock.now() } },
+      sentCodesFailed(ctx.outbox, chunk, message),
+    );
     return;
   }
   // Codes the job refused because they were already there are someone else's, not failures of ours.

@@ -91,7 +91,11 @@ async function reconcileImport(ctx: SyncContext, work: Work, jobType: 'VOUCHERS.
     return SETTLED;
   }
   if ('ambiguous' in ownership) {
-    return attention(ctx, work, `Request ${chunk.idx + 1} may have been carried out: jobs ${ownership.ambiguous.map((j) => j.id).join(', ')} each fit it. Check its codes on the service, then retry or cancel the operation.`);
+    return attention(
+      ctx,
+      work,
+      `Request ${chunk.idx + 1} may have been carried out: jobs ${ownership.ambiguous.map((j) => j.id).join(', ')} each fit it. Check its codes on the service, then retry or cancel the operation.`,
+    );
   }
   if ('wait' in ownership) {
     await ctx.outbox.note(op.id, chunk.idx, { nextTryAt: now + pollDelay(sent.length, chunk.polls), polls: chunk.polls + 1 });
@@ -100,8 +104,13 @@ async function reconcileImport(ctx: SyncContext, work: Work, jobType: 'VOUCHERS.
   if (!probes.some((p) => p.present)) return NOT_CARRIED_OUT;
   const rows = new Map(manifest.codes.map((code, i) => [code, manifest.rows[i] ?? null]));
   const sampled = new Map(probes.map((p) => [p.code, p]));
-  const rest = await probe(ctx, sent.filter((code) => !sampled.has(code)));
-  const present: CodeNote[] = [...probes, ...rest].filter((p) => p.present).map((p) => ({ code: p.code, row: rows.get(p.code) ?? null, reason: ALREADY_THERE }));
+  const rest = await probe(
+    ctx,
+    sent.filter((code) => !sampled.has(code)),
+  );
+  const present: CodeNote[] = [...probes, ...rest]
+    .filter((p) => p.present)
+    .map((p) => ({ code: p.code, row: rows.get(p.code) ?? null, reason: ALREADY_THERE }));
   if (present.length === sent.length) {
     await ctx.outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { applied: 0, reconciled: true } }, [], present);
     return SETTLED;

@@ -30,12 +30,20 @@ export async function sendChunk(ctx: SyncContext, work: Work): Promise<void> {
       const ref =
         parsed.kind === 'import-json'
           ? await client.importVouchers({ serialized: body })
-          : await client.importVouchersCsv(body, { webhooksEnable: parsed.payload.webhooksEnable, fileName: `batch-${parsed.payload.batchId}-${chunk.idx + 1}.csv` });
-      await outbox.move(op.id, chunk.idx, { type: 'accepted', asyncActionId: ref.async_action_id }, {
-        asyncActionId: ref.async_action_id,
-        polls: 0,
-        nextTryAt: ctx.clock.now() + earlyCheckDelay(chunk.codes),
-      });
+          : await client.importVouchersCsv(body, {
+              webhooksEnable: parsed.payload.webhooksEnable,
+              fileName: `batch-${parsed.payload.batchId}-${chunk.idx + 1}.csv`,
+            });
+      await outbox.move(
+        op.id,
+        chunk.idx,
+        { type: 'accepted', asyncActionId: ref.async_action_id },
+        {
+          asyncActionId: ref.async_action_id,
+          polls: 0,
+          nextTryAt: ctx.clock.now() + earlyCheckDelay(chunk.codes),
+        },
+      );
       return;
     }
     case 'add-to-campaign': {

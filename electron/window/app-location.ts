@@ -22,17 +22,13 @@ export function resolveAppLocation(inputs: LocationInputs): AppLocation {
   if (inputs.isPackaged || !inputs.devServerUrl) return { rendererDir };
   const url = new URL(inputs.devServerUrl);
   if (url.protocol !== 'http:' || !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) {
-    throw new Error(
-      `VOUCHER_DESK_DEV_SERVER_URL must be an http:// URL on localhost or 127.0.0.1, got ${inputs.devServerUrl}`,
-    );
+    throw new Error(`VOUCHER_DESK_DEV_SERVER_URL must be an http:// URL on localhost or 127.0.0.1, got ${inputs.devServerUrl}`);
   }
   return { rendererDir, devServerUrl: url.origin };
 }
 
 export function rendererEntry(location: AppLocation): RendererEntry {
-  return location.devServerUrl
-    ? { kind: 'url', url: `${location.devServerUrl}/` }
-    : { kind: 'file', path: path.join(location.rendererDir, 'index.html') };
+  return location.devServerUrl ? { kind: 'url', url: `${location.devServerUrl}/` } : { kind: 'file', path: path.join(location.rendererDir, 'index.html') };
 }
 
 function isInsideFolder(file: string, folder: string): boolean {

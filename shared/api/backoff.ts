@@ -35,21 +35,11 @@ export function parseRetryAfter(value: string | null, nowMs: number): number | u
 }
 
 /** The wait before the next try: the backoff step, but never less than the service asked for. */
-export function retryDelay(
-  retry: number,
-  policy: RetryPolicy,
-  random: () => number,
-  retryAfterMs: number | undefined,
-): number {
+export function retryDelay(retry: number, policy: RetryPolicy, random: () => number, retryAfterMs: number | undefined): number {
   return Math.max(backoffDelay(retry, policy, random), retryAfterMs ?? 0);
 }
 
 /** Whether another try fits: attempts left and the wait ends before the deadline. */
-export function mayRetry(
-  attemptsMade: number,
-  elapsedMs: number,
-  waitMs: number,
-  policy: RetryPolicy,
-): boolean {
+export function mayRetry(attemptsMade: number, elapsedMs: number, waitMs: number, policy: RetryPolicy): boolean {
   return attemptsMade < policy.maxAttempts && elapsedMs + waitMs <= policy.deadlineMs;
 }

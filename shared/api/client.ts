@@ -9,15 +9,7 @@ import { getEarningRule, type EarningRule } from './operations/earning-rules';
 import { listPublications, type Publication } from './operations/publications';
 import { createReward, listRewards, type CreateRewardRequest, type Reward, type RewardsQuery } from './operations/rewards';
 import { listCampaignStacks, listStacks, type PromotionStack } from './operations/stacks';
-import {
-  deleteVoucher,
-  getVoucher,
-  importVouchers,
-  importVouchersCsv,
-  type CsvImportOptions,
-  type ImportBody,
-  type Voucher,
-} from './operations/vouchers';
+import { deleteVoucher, getVoucher, importVouchers, importVouchersCsv, type CsvImportOptions, type ImportBody, type Voucher } from './operations/vouchers';
 import type { PublicationsQuery } from './publications-query';
 import { DEFAULT_PACING_POLICY, RateBudget, type PacingPolicy, type RateBudgetSnapshot } from './rate-budget';
 import { normalizeScopes, type Scope } from './scopes';
@@ -102,8 +94,7 @@ export function createClient(options: ClientOptions): VoucherClient {
   const baseUrl = baseUrlOf(options.target);
   const keys: Credentials = { appId: options.auth.appId, appToken: options.auth.appToken };
   const pacing = options.pacing !== false;
-  const budget =
-    options.budget ?? new RateBudget(clock, { ...DEFAULT_PACING_POLICY, ...(options.pacing === false ? {} : options.pacing) });
+  const budget = options.budget ?? new RateBudget(clock, { ...DEFAULT_PACING_POLICY, ...(options.pacing === false ? {} : options.pacing) });
   const base = {
     baseUrl,
     targetLabel: describeTarget(options.target),

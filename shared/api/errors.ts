@@ -154,8 +154,7 @@ export class TimeoutError extends ApiError {
   readonly timeoutMs: number;
   constructor(request: RequestLabel, outcomeUnknown: boolean, timeoutMs: number) {
     super(
-      `${request.method} ${request.path} got no answer within ${timeoutMs} ms` +
-        (outcomeUnknown ? '; the write may or may not have been carried out' : ''),
+      `${request.method} ${request.path} got no answer within ${timeoutMs} ms` + (outcomeUnknown ? '; the write may or may not have been carried out' : ''),
     );
     this.outcomeUnknown = outcomeUnknown;
     this.timeoutMs = timeoutMs;

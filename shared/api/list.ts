@@ -18,12 +18,7 @@ const envelope = z.looseObject({
   total: z.number().int().min(0).optional(),
 });
 
-export function readList<T>(
-  answer: Answer,
-  label: RequestLabel,
-  expectedRef: string,
-  item: z.ZodType<unknown>,
-): ListEnvelope<T> {
+export function readList<T>(answer: Answer, label: RequestLabel, expectedRef: string, item: z.ZodType<unknown>): ListEnvelope<T> {
   const head = readAnswer<z.infer<typeof envelope>>(envelope, answer, label);
   const ref = head.data_ref ?? expectedRef;
   const body = readAnswer<Record<string, T[]>>(z.looseObject({ [ref]: z.array(item) }), answer, label);

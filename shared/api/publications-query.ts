@@ -9,16 +9,7 @@ import {
 import { PUBLICATION_ORDER_KEYS, type PublicationOrderKey } from '../domain/publication-order';
 import { InvalidRequestError } from './errors';
 import { queryPair } from './paths';
-import {
-  LIMIT_MAX,
-  LIMIT_MIN,
-  PAGE_MAX,
-  checkBoolean,
-  checkEnum,
-  checkInteger,
-  checkKnownKeys,
-  checkString,
-} from './query-checks';
+import { LIMIT_MAX, LIMIT_MIN, PAGE_MAX, checkBoolean, checkEnum, checkInteger, checkKnownKeys, checkString } from './query-checks';
 
 /** Every `order` value: a key, or the key with a leading dash for descending. */
 export const PUBLICATION_ORDERS = PUBLICATION_ORDER_KEYS.flatMap((key) => [key, `-${key}`] as const);
@@ -56,10 +47,7 @@ export interface PublicationsQuery {
   filters?: PublicationFilters;
 }
 
-const QUERY_KEYS = [
-  'limit', 'page', 'order', 'campaign', 'customer', 'voucher', 'result',
-  'voucher_type', 'is_referral_code', 'source_id', 'filters',
-] as const;
+const QUERY_KEYS = ['limit', 'page', 'order', 'campaign', 'customer', 'voucher', 'result', 'voucher_type', 'is_referral_code', 'source_id', 'filters'] as const;
 
 function conditionPairs(field: string, conditions: unknown): string[] {
   const where = `filters.${field}.conditions`;

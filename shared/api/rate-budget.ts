@@ -50,12 +50,7 @@ export function readRateHeaders(headers: Headers): RateHeaders | undefined {
  * How long to wait before the next call so the remaining budget lasts until the reset: below the
  * free share, the remaining calls are spread evenly over the time left, counted from the last call.
  */
-export function pacingDelay(
-  budget: RateBudgetSnapshot,
-  lastSentAt: number | undefined,
-  now: number,
-  policy: PacingPolicy,
-): number {
+export function pacingDelay(budget: RateBudgetSnapshot, lastSentAt: number | undefined, now: number, policy: PacingPolicy): number {
   if (budget.remaining > budget.limit * policy.freeShare) return 0;
   const resetAt = budget.resetAt + policy.resetMarginMs;
   if (budget.remaining <= 0) return Math.max(0, resetAt - now);

@@ -1,14 +1,6 @@
 import { InvalidRequestError } from './errors';
 import { queryPair } from './paths';
-import {
-  LIMIT_MAX,
-  LIMIT_MIN,
-  STACKS_PAGE_MAX,
-  checkEnum,
-  checkInteger,
-  checkIsoDate,
-  checkKnownKeys,
-} from './query-checks';
+import { LIMIT_MAX, LIMIT_MIN, STACKS_PAGE_MAX, checkEnum, checkInteger, checkIsoDate, checkKnownKeys } from './query-checks';
 
 export const STACK_ORDERS = ['created_at', '-created_at', 'updated_at', '-updated_at', 'name', '-name'] as const;
 export type StackOrder = (typeof STACK_ORDERS)[number];

@@ -26,11 +26,7 @@ export interface Credentials {
   appToken: string;
 }
 
-export type RequestBody =
-  | { json: unknown }
-  | { text: string; contentType: string }
-  | { form: FormData }
-  | { urlencoded: URLSearchParams };
+export type RequestBody = { json: unknown } | { text: string; contentType: string } | { form: FormData } | { urlencoded: URLSearchParams };
 
 export interface RequestSpec {
   method: 'GET' | 'POST' | 'DELETE';
@@ -54,8 +50,7 @@ export interface Answer {
 
 /** Things worth counting or showing while requests run; never carries credentials. */
 export type TransportEvent =
-  | { type: 'retry'; method: string; path: string; attempt: number; waitMs: number; reason: string }
-  | { type: 'paced'; waitMs: number };
+  { type: 'retry'; method: string; path: string; attempt: number; waitMs: number; reason: string } | { type: 'paced'; waitMs: number };
 
 export interface TransportOptions {
   baseUrl: string;
@@ -162,9 +157,7 @@ export class Transport {
   private async authorize(spec: RequestSpec, label: RequestLabel, refused: string | undefined): Promise<string | undefined> {
     if (!spec.scope || !this.o.tokens) return undefined;
     try {
-      return refused === undefined
-        ? await this.o.tokens.token(spec.scope)
-        : await this.o.tokens.renewAfterRejection(refused, spec.scope);
+      return refused === undefined ? await this.o.tokens.token(spec.scope) : await this.o.tokens.renewAfterRejection(refused, spec.scope);
     } catch (error) {
       // The call itself was never sent, so its outcome is known whatever happened to the mint.
       if (error instanceof NetworkError) throw new NetworkError(label, false, error.cause);

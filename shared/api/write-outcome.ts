@@ -6,15 +6,7 @@
 // - uncertain: anything else (any 5xx, a gateway's HTML or empty page, a timeout or reset after
 //   sending, a 2xx whose body cannot be read). An uncertain write is reconciled, never re-sent blindly.
 
-import {
-  GatewayError,
-  InvalidRequestError,
-  NetworkError,
-  RateLimitedError,
-  ServiceError,
-  TimeoutError,
-  UnexpectedResponseError,
-} from './errors';
+import { GatewayError, InvalidRequestError, NetworkError, RateLimitedError, ServiceError, TimeoutError, UnexpectedResponseError } from './errors';
 
 export type WriteOutcome = 'not-carried-out' | 'carried-out' | 'uncertain';
 

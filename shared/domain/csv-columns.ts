@@ -54,9 +54,7 @@ export function normalizeHeader(header: string): string {
   return header.replace(/\s+/g, '').toLowerCase();
 }
 
-const FIELD_BY_NORMALIZED: ReadonlyMap<string, CsvField> = new Map(
-  CSV_FIELDS.map((field) => [normalizeHeader(CSV_HEADERS[field]), field]),
-);
+const FIELD_BY_NORMALIZED: ReadonlyMap<string, CsvField> = new Map(CSV_FIELDS.map((field) => [normalizeHeader(CSV_HEADERS[field]), field]));
 
 /** The standard field a header names, if any. */
 export function standardField(header: string): CsvField | undefined {

@@ -32,13 +32,17 @@ export function csvPackingObstacle(draft: VoucherDraft): string | undefined {
   if (lost.length > 0) return `the CSV import cannot carry ${lost.join(', ')}`;
   const redemption = draft.redemption;
   // The JSON import skips what was already redeemed; the CSV import would set it.
-  if (redemption?.redeemed_quantity !== undefined || redemption?.redeemed_amount !== undefined) return 'redemption carries redeemed counters (only the CSV import takes them)';
+  if (redemption?.redeemed_quantity !== undefined || redemption?.redeemed_amount !== undefined)
+    return 'redemption carries redeemed counters (only the CSV import takes them)';
   // An empty limit cell means "absent"; JSON's explicit null reads the same (unlimited) on the service.
   const discount = draft.discount as Record<string, unknown> | undefined;
   const numbers: [string, number | null | undefined][] = [
     ['redemption.quantity', redemption?.quantity],
     ['gift.amount', draft.gift?.amount],
-    ...(['amount_off', 'percent_off', 'fixed_amount'] as const).map((k): [string, number | undefined] => [`discount.${k}`, discount?.[k] as number | undefined]),
+    ...(['amount_off', 'percent_off', 'fixed_amount'] as const).map((k): [string, number | undefined] => [
+      `discount.${k}`,
+      discount?.[k] as number | undefined,
+    ]),
   ];
   for (const [field, value] of numbers) {
     const problem = numberProblem(field, value);

@@ -98,7 +98,11 @@ export function createCsvReader(options: CsvReaderOptions): CsvReader {
   let nextEqual = 0;
 
   /** The draft and problems of a record, from a remembered equal one when it allows. */
-  function mapRecord(cells: string[], known: CsvLayout, parseProblem: string | undefined): { draft: Record<string, unknown>; problems: Problem[]; equal?: number } {
+  function mapRecord(
+    cells: string[],
+    known: CsvLayout,
+    parseProblem: string | undefined,
+  ): { draft: Record<string, unknown>; problems: Problem[]; equal?: number } {
     const codeCell = known.fieldIndex.code;
     const hash = remembered === null || parseProblem !== undefined || cells.length !== known.columns.length ? null : otherCellsHash(cells, codeCell);
     const bucket = hash === null ? undefined : remembered?.get(hash);
@@ -143,9 +147,27 @@ export function createCsvReader(options: CsvReaderOptions): CsvReader {
     const code = typeof draft['code'] === 'string' ? draft['code'] : '';
     const columns = layout.columns.length;
     if (cells.length > columns) {
-      problems.push(recordProblem(rows, code, cells.length, `${columns} cells like the header`, `row has ${cells.length} cells but the header has ${columns}; the extra cells are not read`, 'error'));
+      problems.push(
+        recordProblem(
+          rows,
+          code,
+          cells.length,
+          `${columns} cells like the header`,
+          `row has ${cells.length} cells but the header has ${columns}; the extra cells are not read`,
+          'error',
+        ),
+      );
     } else if (cells.length < columns) {
-      problems.push(recordProblem(rows, code, cells.length, `${columns} cells like the header`, `row has ${cells.length} cells but the header has ${columns}; the missing ones are read as empty`, 'warning'));
+      problems.push(
+        recordProblem(
+          rows,
+          code,
+          cells.length,
+          `${columns} cells like the header`,
+          `row has ${cells.length} cells but the header has ${columns}; the missing ones are read as empty`,
+          'warning',
+        ),
+      );
     }
     if (parseProblem !== undefined) problems.push(recordProblem(rows, code, parseProblem, 'a well-formed CSV record', parseProblem, 'error'));
     const duplicate = duplicates?.check(code, rows);

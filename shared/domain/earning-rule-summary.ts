@@ -48,7 +48,8 @@ export function describeExpiration(expiration: unknown): string {
   if (sliding) {
     const period = obj(sliding.period);
     const kinds = ['earning_activity', 'spending_activity', 'custom_activity'].filter((k) => sliding[k] === true).map((k) => k.replace('_', ' '));
-    const custom = Array.isArray(sliding.custom_activity_types) && sliding.custom_activity_types.length > 0 ? ` (${sliding.custom_activity_types.join(', ')})` : '';
+    const custom =
+      Array.isArray(sliding.custom_activity_types) && sliding.custom_activity_types.length > 0 ? ` (${sliding.custom_activity_types.join(', ')})` : '';
     return `points expire ${plural(period?.value, period?.unit)} after the last ${kinds.join(' or ') || 'activity'}${custom}`;
   }
   if (e.type === 'NO_EXPIRATION') return 'points never expire';
@@ -56,9 +57,7 @@ export function describeExpiration(expiration: unknown): string {
 }
 
 function describeApplicable(items: unknown): string {
-  const targets = list(items).map(
-    (a) => text(obj(a.product)?.id) ?? text(obj(a.sku)?.id) ?? text(obj(a.products_collection)?.id) ?? text(a.type) ?? '?',
-  );
+  const targets = list(items).map((a) => text(obj(a.product)?.id) ?? text(obj(a.sku)?.id) ?? text(obj(a.products_collection)?.id) ?? text(a.type) ?? '?');
   return targets.length > 0 ? ` of ${targets.join(', ')}` : '';
 }
 
@@ -67,7 +66,9 @@ function proportionalLines(p: Obj): string[] {
   const rate = (group: string, name: string, g: Obj | undefined) => {
     if (!g || g.every === undefined) return;
     const property = text(g.property) ? ` "${text(g.property)}"` : '';
-    lines.push(`${text(g.value) ?? '?'} point(s) for every ${text(g.every) ?? '?'} of ${group} ${name.replace('_', ' ')}${property}${describeApplicable(g.applicable_to)}`);
+    lines.push(
+      `${text(g.value) ?? '?'} point(s) for every ${text(g.every) ?? '?'} of ${group} ${name.replace('_', ' ')}${property}${describeApplicable(g.applicable_to)}`,
+    );
   };
   for (const group of ['order', 'customer', 'order_items'] as const) {
     const groupObj = obj(p[group]);
@@ -82,7 +83,9 @@ export function describeEffect(effect: Obj): string[] {
   const proportional = obj(effect.points_proportional);
   const kind = text(effect.type) ?? 'effect';
   if (points) {
-    return [`${text(points.value) ?? '?'} ${kind.toLowerCase()} on card ${text(points.card_definition_id) ?? '?'}; ${describeExpiration(points.points_expiration)}`];
+    return [
+      `${text(points.value) ?? '?'} ${kind.toLowerCase()} on card ${text(points.card_definition_id) ?? '?'}; ${describeExpiration(points.points_expiration)}`,
+    ];
   }
   if (proportional) {
     const head = `${kind.toLowerCase()} in proportion (${text(proportional.calculation_type) ?? 'calculation not given'}) on card ${text(proportional.card_definition_id) ?? '?'}; ${describeExpiration(proportional.points_expiration)}`;
@@ -115,7 +118,9 @@ function limitLines(limits: unknown): string[] {
       const unit = text(obj(obj(x.period)?.current_period)?.unit) ?? text(obj(x.period)?.type) ?? '?';
       return `at most ${text(obj(x.triggers)?.max) ?? '?'} per ${unit.toLowerCase()}`;
     });
-    lines.push(`frequency: ${frequency.type === 'NO_LIMIT' ? 'no limit' : limitsList.length === 0 ? (text(frequency.type) ?? 'not given') : limitsList.join('; ')}`);
+    lines.push(
+      `frequency: ${frequency.type === 'NO_LIMIT' ? 'no limit' : limitsList.length === 0 ? (text(frequency.type) ?? 'not given') : limitsList.join('; ')}`,
+    );
   }
   return lines;
 }

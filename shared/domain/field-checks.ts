@@ -10,13 +10,7 @@ export function checkRequired(r: ProblemReporter, field: string, value: unknown,
   return false;
 }
 
-export function checkInteger(
-  r: ProblemReporter,
-  field: string,
-  value: unknown,
-  min: number,
-  allowedText?: string,
-): boolean {
+export function checkInteger(r: ProblemReporter, field: string, value: unknown, min: number, allowedText?: string): boolean {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= min) return true;
   const allowed = allowedText ?? `an integer, ${min} or more`;
   const why =
@@ -48,12 +42,7 @@ export function checkBoolean(r: ProblemReporter, field: string, value: unknown):
   return false;
 }
 
-export function checkOneOf<T extends string>(
-  r: ProblemReporter,
-  field: string,
-  value: unknown,
-  options: readonly T[],
-): value is T {
+export function checkOneOf<T extends string>(r: ProblemReporter, field: string, value: unknown, options: readonly T[]): value is T {
   if (typeof value === 'string' && (options as readonly string[]).includes(value)) return true;
   const allowed = `one of ${options.join(', ')}`;
   r.error(field, value, allowed, `${field} ${show(value)} is not ${allowed}`);
@@ -61,13 +50,7 @@ export function checkOneOf<T extends string>(
 }
 
 /** Fields an object carries beyond `known` are skipped by the service; say so rather than lose them silently. */
-export function warnUnknownKeys(
-  r: ProblemReporter,
-  prefix: string,
-  object: Record<string, unknown>,
-  known: ReadonlySet<string>,
-  allowedText: string,
-): void {
+export function warnUnknownKeys(r: ProblemReporter, prefix: string, object: Record<string, unknown>, known: ReadonlySet<string>, allowedText: string): void {
   if (r.knownShape) return;
   for (const key in object) {
     if (known.has(key) || !Object.hasOwn(object, key)) continue;

@@ -102,9 +102,6 @@ function withoutPath(problem: WordedProblem): string {
 
 export function problemWords(problem: WordedProblem): ProblemWords {
   const label = fieldLabel(problem.field);
-  const text =
-    problem.severity === 'error'
-      ? errorText(problem, label)
-      : `${label}: ${withoutPath(problem)}.`;
+  const text = problem.severity === 'error' ? errorText(problem, label) : `${label}: ${withoutPath(problem)}.`;
   return { label, text, details: problem.message };
 }

@@ -2,14 +2,33 @@
 // (which answers it) and the offline cache (which must answer it the same way).
 
 export const FILTER_FIELDS = [
-  'failure_code', 'result', 'customer_id', 'campaign_name', 'voucher_type', 'is_referral_code',
-  'parent_object_id', 'related_object_id', 'source_id',
+  'failure_code',
+  'result',
+  'customer_id',
+  'campaign_name',
+  'voucher_type',
+  'is_referral_code',
+  'parent_object_id',
+  'related_object_id',
+  'source_id',
 ] as const;
 export type FilterField = (typeof FILTER_FIELDS)[number];
 
 export const FILTER_OPERATORS = [
-  '$in', '$not_in', '$is', '$is_not', '$has_value', '$is_unknown', '$contains', '$not_contain',
-  '$starts_with', '$ends_with', '$more_than', '$less_than', '$more_than_equal', '$less_than_equal',
+  '$in',
+  '$not_in',
+  '$is',
+  '$is_not',
+  '$has_value',
+  '$is_unknown',
+  '$contains',
+  '$not_contain',
+  '$starts_with',
+  '$ends_with',
+  '$more_than',
+  '$less_than',
+  '$more_than_equal',
+  '$less_than_equal',
 ] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 export const LIST_FILTER_OPERATORS: ReadonlySet<FilterOperator> = new Set<FilterOperator>(['$in', '$not_in']);
@@ -44,20 +63,34 @@ export function holds(c: Condition, actual: FieldValue): boolean {
   const text = actual === null ? null : String(actual);
   const one = c.values[0] ?? '';
   switch (c.op) {
-    case '$in': return text !== null && c.values.includes(text);
-    case '$not_in': return text === null || !c.values.includes(text);
-    case '$is': return text === one;
-    case '$is_not': return text !== one;
-    case '$has_value': return text !== null && text !== '';
-    case '$is_unknown': return text === null;
-    case '$contains': return text !== null && text.includes(one);
-    case '$not_contain': return text === null || !text.includes(one);
-    case '$starts_with': return text !== null && text.startsWith(one);
-    case '$ends_with': return text !== null && text.endsWith(one);
-    case '$more_than': return (compare(actual, one) ?? 0) > 0 && text !== null;
-    case '$less_than': return (compare(actual, one) ?? 0) < 0 && text !== null;
-    case '$more_than_equal': return text !== null && (compare(actual, one) ?? -1) >= 0;
-    case '$less_than_equal': return text !== null && (compare(actual, one) ?? 1) <= 0;
+    case '$in':
+      return text !== null && c.values.includes(text);
+    case '$not_in':
+      return text === null || !c.values.includes(text);
+    case '$is':
+      return text === one;
+    case '$is_not':
+      return text !== one;
+    case '$has_value':
+      return text !== null && text !== '';
+    case '$is_unknown':
+      return text === null;
+    case '$contains':
+      return text !== null && text.includes(one);
+    case '$not_contain':
+      return text === null || !text.includes(one);
+    case '$starts_with':
+      return text !== null && text.startsWith(one);
+    case '$ends_with':
+      return text !== null && text.endsWith(one);
+    case '$more_than':
+      return (compare(actual, one) ?? 0) > 0 && text !== null;
+    case '$less_than':
+      return (compare(actual, one) ?? 0) < 0 && text !== null;
+    case '$more_than_equal':
+      return text !== null && (compare(actual, one) ?? -1) >= 0;
+    case '$less_than_equal':
+      return text !== null && (compare(actual, one) ?? 1) <= 0;
   }
 }
 

@@ -26,9 +26,7 @@ export function filterOf(filters: PublicationFilters | undefined): Filter {
     for (const [op, value] of Object.entries(entry.conditions)) {
       if (value === undefined) continue;
       const operator = op as FilterOperator;
-      const values = LIST_FILTER_OPERATORS.has(operator)
-        ? [...(value as readonly string[])]
-        : EMPTY_FILTER_OPERATORS.has(operator) ? [] : [value as string];
+      const values = LIST_FILTER_OPERATORS.has(operator) ? [...(value as readonly string[])] : EMPTY_FILTER_OPERATORS.has(operator) ? [] : [value as string];
       conditions.push({ field, op: operator, values });
     }
   }

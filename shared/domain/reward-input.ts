@@ -67,10 +67,18 @@ export function rewardRequestOf(fields: RewardFields, names: RewardFieldNames): 
 
   const name = given('name') ?? fail('name', 'is required');
   const typeText = (given('type') ?? '').toUpperCase();
-  const type = (REWARD_TYPES as readonly string[]).includes(typeText) ? (typeText as RewardRequest['type']) : fail('type', `must be ${REWARD_TYPES.join(', ')} (got "${typeText}")`);
+  const type = (REWARD_TYPES as readonly string[]).includes(typeText)
+    ? (typeText as RewardRequest['type'])
+    : fail('type', `must be ${REWARD_TYPES.join(', ')} (got "${typeText}")`);
   const owners = (field: RewardField) => REWARD_TYPES.filter((t) => TYPE_FIELDS[t].includes(field));
   const stray = REWARD_FIELDS.find((f) => given(f) !== undefined && owners(f).length > 0 && !TYPE_FIELDS[type].includes(f));
-  if (stray) fail(stray, `is not for a ${TYPE_WORDS[type]} reward; it belongs to ${owners(stray).map((t) => TYPE_WORDS[t]).join(', ')}`);
+  if (stray)
+    fail(
+      stray,
+      `is not for a ${TYPE_WORDS[type]} reward; it belongs to ${owners(stray)
+        .map((t) => TYPE_WORDS[t])
+        .join(', ')}`,
+    );
   const metadata = metadataOf(given('metadata'), names.metadata);
   const base = { name, ...(metadata && { metadata }) };
 
@@ -102,6 +110,7 @@ function metadataOf(text: string | undefined, name: string): Record<string, unkn
   } catch {
     throw new RewardInputError('metadata', `${expected}; it is not JSON`);
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new RewardInputError('metadata', `${expected} (got ${Array.isArray(parsed) ? 'a list' : typeof parsed})`);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new RewardInputError('metadata', `${expected} (got ${Array.isArray(parsed) ? 'a list' : typeof parsed})`);
   return parsed as Record<string, unknown>;
 }

@@ -1,20 +1,6 @@
-import {
-  checkInteger,
-  checkMoney,
-  checkOneOf,
-  checkRequired,
-  checkString,
-  warnUnknownKeys,
-} from './field-checks';
+import { checkInteger, checkMoney, checkOneOf, checkRequired, checkString, warnUnknownKeys } from './field-checks';
 import { isPlainObject, show, type ProblemReporter } from './problems';
-import {
-  DISCOUNT_TYPES,
-  EFFECTS_BY_KIND,
-  GIFT_EFFECTS,
-  UNIT_ITEM_EFFECTS,
-  kindOfDiscountObject,
-  type DiscountKind,
-} from './voucher';
+import { DISCOUNT_TYPES, EFFECTS_BY_KIND, GIFT_EFFECTS, UNIT_ITEM_EFFECTS, kindOfDiscountObject, type DiscountKind } from './voucher';
 
 const FIELDS_BY_KIND: Readonly<Record<DiscountKind, ReadonlySet<string>>> = {
   amount: new Set(['type', 'amount_off', 'amount_off_formula', 'effect']),
@@ -45,12 +31,7 @@ const UNIT_ITEM_FIELDS: ReadonlySet<string> = new Set(['unit_off', 'unit_type', 
 function checkEffect(r: ProblemReporter, field: string, value: unknown, allowed: readonly string[], kindName: string) {
   if (typeof value === 'string' && allowed.includes(value)) return;
   if (!checkRequired(r, field, value, `one of ${allowed.join(', ')}`)) return;
-  r.error(
-    field,
-    value,
-    `one of ${allowed.join(', ')}`,
-    `${field} ${show(value)} is not allowed for ${kindName}; use one of ${allowed.join(', ')}`,
-  );
+  r.error(field, value, `one of ${allowed.join(', ')}`, `${field} ${show(value)} is not allowed for ${kindName}; use one of ${allowed.join(', ')}`);
 }
 
 function checkUnitItem(r: ProblemReporter, field: string, item: Record<string, unknown>): void {

@@ -51,7 +51,7 @@ function checkCode(r: ProblemReporter, code: unknown): void {
     r.warning(
       'code',
       code,
-      'letters, digits and - _ . ! ~ * \' ( ) without encoding',
+      "letters, digits and - _ . ! ~ * ' ( ) without encoding",
       `code ${show(code)} has characters that a URL path cannot carry as they are; it will be sent percent-encoded as ${encoded}`,
     );
   }
@@ -127,7 +127,12 @@ function checkTimeframe(r: ProblemReporter, draft: Record<string, unknown>): voi
   for (const field of TIMEFRAME_FIELDS) {
     const value = timeframe[field];
     if (value !== undefined && (typeof value !== 'string' || !ISO_DURATION.test(value))) {
-      r.error(`validity_timeframe.${field}`, value, 'an ISO 8601 duration such as P1D or PT2H', `validity_timeframe.${field} ${show(value)} is not an ISO 8601 duration`);
+      r.error(
+        `validity_timeframe.${field}`,
+        value,
+        'an ISO 8601 duration such as P1D or PT2H',
+        `validity_timeframe.${field} ${show(value)} is not an ISO 8601 duration`,
+      );
     }
   }
   warnUnknownKeys(r, 'validity_timeframe', timeframe, TIMEFRAME_FIELDS, 'interval, duration');
@@ -139,10 +144,16 @@ function checkTypeSpecific(r: ProblemReporter, draft: Record<string, unknown>): 
     if (draft['gift'] === undefined || draft['gift'] === null) r.error('gift', draft['gift'], 'a gift object', 'a GIFT_VOUCHER needs gift.amount');
     else validateGift(r, draft['gift']);
     if (draft['discount'] !== undefined && draft['discount'] !== null) {
-      r.warning('discount', draft['discount'], 'no discount on a GIFT_VOUCHER', 'discount is not imported for a GIFT_VOUCHER and will be skipped by the service');
+      r.warning(
+        'discount',
+        draft['discount'],
+        'no discount on a GIFT_VOUCHER',
+        'discount is not imported for a GIFT_VOUCHER and will be skipped by the service',
+      );
     }
   } else if (type === 'DISCOUNT_VOUCHER') {
-    if (draft['discount'] === undefined || draft['discount'] === null) r.error('discount', draft['discount'], 'a discount object', 'a DISCOUNT_VOUCHER needs a discount');
+    if (draft['discount'] === undefined || draft['discount'] === null)
+      r.error('discount', draft['discount'], 'a discount object', 'a DISCOUNT_VOUCHER needs a discount');
     else validateDiscount(r, draft['discount']);
     if (draft['gift'] !== undefined && draft['gift'] !== null) {
       r.warning('gift', draft['gift'], 'no gift on a DISCOUNT_VOUCHER', 'gift is not imported for a DISCOUNT_VOUCHER and will be skipped by the service');

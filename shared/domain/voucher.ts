@@ -75,13 +75,7 @@ export interface ShippingDiscount {
   effect: ShippingEffect;
 }
 
-export type Discount =
-  | AmountDiscount
-  | PercentDiscount
-  | FixedDiscount
-  | UnitDiscount
-  | UnitsDiscount
-  | ShippingDiscount;
+export type Discount = AmountDiscount | PercentDiscount | FixedDiscount | UnitDiscount | UnitsDiscount | ShippingDiscount;
 
 export type DiscountKind = 'amount' | 'percent' | 'fixed' | 'unit' | 'units' | 'shipping';
 

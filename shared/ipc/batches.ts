@@ -4,7 +4,6 @@ import type { BatchChannel } from './batch-channels';
 // Batches and their draft rows over the contract. The renderer pages rows (at most 1000 a call),
 // so it never holds a whole batch; CSV files travel in pieces to an upload kept by main.
 
-
 const id = z.number().int().positive();
 const fields = z.record(z.string(), z.unknown());
 /** Enough for a 1 MB piece of UTF-8 text, under the web host's body limit. */
@@ -118,7 +117,15 @@ export const batchContract = {
     response: z.object({ rows: z.array(draftRowSchema), total: z.number().int(), offset: z.number().int(), limit: z.number().int() }),
   },
   'drafts.add': {
-    request: z.object({ batchId: id, drafts: z.array(fields.and(z.object({ code: z.string() }))).min(1).max(1000) }).strict(),
+    request: z
+      .object({
+        batchId: id,
+        drafts: z
+          .array(fields.and(z.object({ code: z.string() })))
+          .min(1)
+          .max(1000),
+      })
+      .strict(),
     response: z.array(draftRowSchema),
   },
   'drafts.edit': {
@@ -167,9 +174,7 @@ export const batchContract = {
     }),
   },
   'csv.import': {
-    request: z
-      .object({ uploadId: z.string(), batchId: id, mode: z.enum(['stop-at-first-error', 'skip-invalid', 'keep-all']) })
-      .strict(),
+    request: z.object({ uploadId: z.string(), batchId: id, mode: z.enum(['stop-at-first-error', 'skip-invalid', 'keep-all']) }).strict(),
     response: importReportSchema,
   },
   // The export is written to a file in main first (valid rows only, as the service would accept

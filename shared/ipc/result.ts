@@ -3,13 +3,7 @@
 
 import type { FrozenBatch } from '../domain/batch-refusals';
 
-export type IpcErrorCode =
-  | 'unknown_channel'
-  | 'forbidden_sender'
-  | 'invalid_request'
-  | 'not_available'
-  | 'failed'
-  | 'invalid_response';
+export type IpcErrorCode = 'unknown_channel' | 'forbidden_sender' | 'invalid_request' | 'not_available' | 'failed' | 'invalid_response';
 
 export interface IpcIssue {
   /** Dotted path of the offending field, e.g. `rows.3.code`; empty for the payload as a whole. */

@@ -32,7 +32,6 @@ export function droppedValuesText(dropped: readonly DroppedValue[]): string {
   return dropped.map((d) => `${d.field} (e.g. ${JSON.stringify(d.example)}, ${d.rows} row(s))`).join(', ');
 }
 
-
 /** The rows of `drafts` that carry a category (spec 4.6 takes category or category_id, never both). */
 export function categoryRows(drafts: Iterable<VoucherDraft>): { rows: number; example: string } | undefined {
   let found: { rows: number; example: string } | undefined;

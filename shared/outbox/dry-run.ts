@@ -103,7 +103,9 @@ export function planSync(input: DryRunInput): DryRunPlan {
   const requests = operations.reduce((n, op) => n + op.requests, 0);
   const codes = operations.reduce((n, op) => n + op.codes, 0);
   const bytes = operations.reduce((n, op) => n + op.bytes, 0);
-  const source = known ? `${budget.remaining} of ${budget.limit} calls left when last seen` : `no budget seen yet; assuming ${budget.limit} calls (a service sandbox project's hourly allowance)`;
+  const source = known
+    ? `${budget.remaining} of ${budget.limit} calls left when last seen`
+    : `no budget seen yet; assuming ${budget.limit} calls (a service sandbox project's hourly allowance)`;
   const message = fits
     ? `The sync needs about ${total} API calls; ${source}: it fits.`
     : `The sync needs about ${total} API calls but ${source}: it will pause for the budget to refill (about ${Math.ceil(total / Math.max(1, budget.limit))} budget windows).`;

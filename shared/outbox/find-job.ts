@@ -72,7 +72,9 @@ export function jobCounts(job: JobCandidate): { total?: number; failedCodes: Set
   const failed = typeof result.failed_count === 'number' ? result.failed_count : undefined;
   const failedCodes = new Set(
     Array.isArray(result.failed)
-      ? result.failed.flatMap((item: unknown) => (typeof item === 'object' && item !== null && typeof (item as { code?: unknown }).code === 'string' ? [(item as { code: string }).code] : []))
+      ? result.failed.flatMap((item: unknown) =>
+          typeof item === 'object' && item !== null && typeof (item as { code?: unknown }).code === 'string' ? [(item as { code: string }).code] : [],
+        )
       : [],
   );
   return { total: done !== undefined && failed !== undefined ? done + failed : undefined, failedCodes };

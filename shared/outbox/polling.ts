@@ -96,7 +96,12 @@ export function jobRate(job: JobSeen, processingMs: number | undefined): number 
  * sharing the service each show their share), measured by the service's clock, so upload and answer
  * times do not count; else since the first job was accepted.
  */
-export function observedRate(previous: Look | undefined, current: Look, firstAcceptedAt: number, ownRates: readonly (number | undefined)[] = []): number | undefined {
+export function observedRate(
+  previous: Look | undefined,
+  current: Look,
+  firstAcceptedAt: number,
+  ownRates: readonly (number | undefined)[] = [],
+): number | undefined {
   if (previous && current.at - previous.at >= 250 && current.processed > previous.processed) {
     return (current.processed - previous.processed) / (current.at - previous.at);
   }

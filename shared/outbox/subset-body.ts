@@ -32,7 +32,8 @@ export function bodyWithout(format: 'json' | 'csv', body: string, codes: readonl
     return JSON.stringify(items.filter((_, i) => !leave.has(codes[i] as string)));
   }
   const [header, ...rows] = csvRecords(body);
-  if (header === undefined || rows.length !== codes.length) throw new Error(`the queued CSV file has ${rows.length} records but its manifest ${codes.length} codes`);
+  if (header === undefined || rows.length !== codes.length)
+    throw new Error(`the queued CSV file has ${rows.length} records but its manifest ${codes.length} codes`);
   const kept = rows.filter((_, i) => !leave.has(codes[i] as string));
   return [header, ...kept].map((line) => `${line}\r\n`).join('');
 }

@@ -13,7 +13,13 @@ const QUERIES: [string, PublicationSelection][] = [
   ['everything, newest first', {}],
   ['one customer', { customer: 'cust_extra4' }],
   ['campaign (learned facts)', { campaign: 'Spring Promo' }],
-  ['junction or, order -channel', { filters: { junction: 'or', failure_code: { conditions: { $is: 'quota_exceeded_7' } }, source_id: { conditions: { $starts_with: 'src-1' } } }, order: '-channel' }],
+  [
+    'junction or, order -channel',
+    {
+      filters: { junction: 'or', failure_code: { conditions: { $is: 'quota_exceeded_7' } }, source_id: { conditions: { $starts_with: 'src-1' } } },
+      order: '-channel',
+    },
+  ],
   ['$not_in and $contains', { filters: { customer_id: { conditions: { $not_in: ['cust_extra1'] } }, related_object_id: { conditions: { $contains: '12' } } } }],
 ];
 

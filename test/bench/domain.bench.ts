@@ -122,7 +122,9 @@ describe('domain benchmark', () => {
     }
     const cpu = pairs.map((p) => p.ours.cpuMs / p.bare.cpuMs);
     const wall = pairs.map((p) => p.ours.wallMs / p.bare.wallMs);
-    lines.push(`ratio to bare parse: ${ratioText(cpu)} by CPU time, ${ratioText(wall)} by wall time (target: within 3x) ${median(cpu) <= 3 ? 'met' : 'NOT met'}`);
+    lines.push(
+      `ratio to bare parse: ${ratioText(cpu)} by CPU time, ${ratioText(wall)} by wall time (target: within 3x) ${median(cpu) <= 3 ? 'met' : 'NOT met'}`,
+    );
     console.log(lines.join('\n'));
   });
 

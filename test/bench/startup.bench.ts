@@ -29,7 +29,10 @@ async function cli(args: readonly string[], input?: string): Promise<{ stdout: s
 
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const range = (xs: readonly number[], digits: number) => `${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)}`;
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const verdict = (pass: boolean) => (pass ? 'within target' : 'MISSES target');
 
 describe('start-up benchmark: the command line from its build', () => {

@@ -91,10 +91,15 @@ function sdkScript(csv: string): Promise<Side> {
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 function line(name: string, side: Side): string {
-  const kinds = Object.entries(side.kinds).map(([k, n]) => `${n} ${k}`).join(', ');
+  const kinds = Object.entries(side.kinds)
+    .map(([k, n]) => `${n} ${k}`)
+    .join(', ');
   const estimate = side.estimate === undefined ? '' : `; dry run said ${side.estimate}`;
   return `  ${name.padEnd(13)} wall ${s(side.wallMs)}; ${side.calls} API calls (${kinds})${estimate}; sandbox CPU ${s(side.sandboxCpuMs)}; last DONE -> exit ${s(side.doneToExitMs)}`;
 }

@@ -46,8 +46,16 @@ describe('batches and the batch editor in Chromium', () => {
     await page.getByLabel('CSV file').setInputFiles(writeVoucherCsv(filesDir, 10_000));
     const mapping = page.getByRole('table', { name: 'Column mapping' });
     await mapping.getByRole('row', { name: /Shop Metadata "Shop"/ }).waitFor();
-    await page.getByRole('table', { name: 'Preview' }).getByRole('row', { name: /IMP-000001/ }).waitFor();
-    await eventually(() => page.getByRole('table', { name: 'Preview' }).getByText(/Expiration date "someday" is not allowed: enter a date such as/).count()).toBeGreaterThan(0);
+    await page
+      .getByRole('table', { name: 'Preview' })
+      .getByRole('row', { name: /IMP-000001/ })
+      .waitFor();
+    await eventually(() =>
+      page
+        .getByRole('table', { name: 'Preview' })
+        .getByText(/Expiration date "someday" is not allowed: enter a date such as/)
+        .count(),
+    ).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByLabel('Import result').filter({ hasText: 'stored 10,000' }).waitFor({ timeout: 30_000 });
     const report = page.getByRole('table', { name: 'Rows with errors' });
@@ -68,13 +76,19 @@ describe('batches and the batch editor in Chromium', () => {
   it('shows only invalid rows, and fixing one in the grid clears its message on the cell', async () => {
     await page.getByLabel('Only invalid rows').check();
     await eventually(() => grid().getByRole('row').count()).toBe(BAD_ROWS.length + 1);
-    const cell = grid().getByRole('row', { name: /IMP-000003/ }).getByRole('gridcell').nth(6);
+    const cell = grid()
+      .getByRole('row', { name: /IMP-000003/ })
+      .getByRole('gridcell')
+      .nth(6);
     expect(await cell.getAttribute('aria-invalid')).toBe('true');
     await cell.dblclick();
     const input = grid().getByLabel('Expiration date of row 3');
     await input.fill('not a date either');
     await input.press('Enter');
-    await grid().getByRole('status').filter({ hasText: /expiration_date|date/i }).waitFor();
+    await grid()
+      .getByRole('status')
+      .filter({ hasText: /expiration_date|date/i })
+      .waitFor();
     await screenshot(page, 'batch-cell-error');
     await input.fill('2031-01-31T00:00:00Z');
     await input.press('Enter');

@@ -40,7 +40,10 @@ describe('the batch editor: fixing every bad row, undo, a frozen batch (Chromium
 
   const grid = () => page.getByRole('grid', { name: 'Voucher drafts' });
   const counts = () => page.getByLabel('Row counts');
-  const cell = (rowNumber: number, col: number) => grid().locator(`[role="row"][aria-rowindex="${rowNumber + 1}"] [role="gridcell"]`).nth(col);
+  const cell = (rowNumber: number, col: number) =>
+    grid()
+      .locator(`[role="row"][aria-rowindex="${rowNumber + 1}"] [role="gridcell"]`)
+      .nth(col);
   const rows = async () => (await opened.app.services.handlers['drafts.page']!({ batchId, offset: 0, limit: 100 })).rows;
   const stored = async (rowNumber: number) => (await rows()).find((r) => r.row === rowNumber);
 
@@ -104,7 +107,9 @@ describe('the batch editor: fixing every bad row, undo, a frozen batch (Chromium
     await grid().getByLabel('Amount off (cents) of row 3').press('Enter');
 
     await cell(4, COL.expiration).dblclick();
-    await grid().getByText(/^Accepted: YYYY-MM-DD, /).waitFor();
+    await grid()
+      .getByText(/^Accepted: YYYY-MM-DD, /)
+      .waitFor();
     await grid().getByLabel('Expiration date of row 4').fill('2030-12-31');
     await page.keyboard.press('Enter');
 
@@ -169,7 +174,17 @@ describe('the batch editor: fixing every bad row, undo, a frozen batch (Chromium
 
     await page.getByRole('button', { name: 'Undo delete 2 rows' }).click();
     await page.getByLabel('Editor status').filter({ hasText: 'Undid: delete 2 rows.' }).waitFor();
-    await eventually(async () => (await rows()).map((r) => r.code)).toEqual(['FIX-01', 'FIX-02', 'FIX-03', 'FIX-04', 'FIX-05', 'FIX-06', 'FIX-07', 'FIX-08', 'FIX-09']);
+    await eventually(async () => (await rows()).map((r) => r.code)).toEqual([
+      'FIX-01',
+      'FIX-02',
+      'FIX-03',
+      'FIX-04',
+      'FIX-05',
+      'FIX-06',
+      'FIX-07',
+      'FIX-08',
+      'FIX-09',
+    ]);
     await cell(2, COL.code).click();
     await page.keyboard.press('Control+Shift+Z');
     await eventually(async () => (await rows()).length).toBe(7);

@@ -35,7 +35,11 @@ describe('publications, stacks, earning rules, rewards and deletes in Chromium a
     await page.getByRole('button', { name: 'Search' }).click();
     await eventually(async () => (await table().getByRole('cell', { name: 'SUCCESS', exact: true }).count()) === 0 && (await dataRows()) > 0).toBe(true);
     await table().getByRole('row').nth(1).getByRole('button').click();
-    await page.getByRole('region', { name: /^Publication / }).getByText('FAILURE').first().waitFor();
+    await page
+      .getByRole('region', { name: /^Publication / })
+      .getByText('FAILURE')
+      .first()
+      .waitFor();
     await screenshot(page, 'publications');
   });
 
@@ -43,7 +47,10 @@ describe('publications, stacks, earning rules, rewards and deletes in Chromium a
     await page.getByLabel('Operator 1').selectOption('$in');
     await page.getByLabel('Value 1').fill('');
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByRole('alert').filter({ hasText: /filters/ }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /filters/ })
+      .waitFor();
     await page.getByRole('button', { name: 'Remove condition 1' }).click();
     await page.getByRole('button', { name: 'Pull to cache' }).click();
     await page.getByText(/^Pulled \d+ of \d+ publications into the cache/).waitFor();
@@ -93,11 +100,17 @@ describe('publications, stacks, earning rules, rewards and deletes in Chromium a
     await screenshot(page, 'earning-rule');
     await page.getByLabel('Earning rule id').fill('lern_0000000000000000');
     await page.getByRole('button', { name: 'Show rule' }).click();
-    await page.getByRole('alert').getByText(/not in the offline cache/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/not in the offline cache/)
+      .waitFor();
     await page.getByLabel('Offline cache').setChecked(false);
     await page.getByLabel('Earning rule id').fill('lern_ffffffffffffffff');
     await page.getByRole('button', { name: 'Show rule' }).click();
-    await page.getByRole('alert').getByText(/Request id:/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/Request id:/)
+      .waitFor();
   });
 
   it('queues a digital reward and a deletion to the bin after a confirmation that says the difference, then syncs them', async () => {
@@ -139,7 +152,10 @@ describe('publications, stacks, earning rules, rewards and deletes in Chromium a
     await page.getByLabel('Stock').fill('25');
     await page.getByLabel('Metadata (JSON)').fill('["not", "an object"]');
     await page.getByRole('button', { name: 'Queue reward' }).click();
-    await page.getByRole('alert').getByText(/Metadata must be a JSON object/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/Metadata must be a JSON object/)
+      .waitFor();
     await page.getByLabel('Metadata (JSON)').fill('{"tier": "gold", "shelf": 3}');
     await page.getByRole('button', { name: 'Queue reward' }).click();
     const queued = page.getByText(/Reward "Desk lamp" queued as operation (\d+)/);

@@ -49,7 +49,9 @@ describe("the user's journey in Chromium against the sandbox: batch, import, fix
     await page.getByRole('button', { name: 'Outbox', exact: true }).click();
     await page.getByLabel('Target region').filter({ hasText: 'SANDBOX' }).waitFor();
     await page.getByRole('button', { name: 'Sync', exact: true }).click();
-    const row = operations().getByRole('row').filter({ has: page.getByRole('cell', { name: String(operationId), exact: true }) });
+    const row = operations()
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: String(operationId), exact: true }) });
     await row.getByText('done', { exact: true }).waitFor({ timeout: 90_000 });
   }
 
@@ -67,11 +69,18 @@ describe("the user's journey in Chromium against the sandbox: batch, import, fix
     await page.getByLabel('CSV file').setInputFiles(writeVoucherCsv(filesDir, 10_000, 'SPR'));
     await page.getByRole('table', { name: 'Column mapping' }).waitFor();
     await page.getByRole('button', { name: 'Import', exact: true }).click();
-    await page.getByLabel('Import result').filter({ hasText: `${BAD_ROWS.length} rows had errors` }).waitFor({ timeout: 30_000 });
+    await page
+      .getByLabel('Import result')
+      .filter({ hasText: `${BAD_ROWS.length} rows had errors` })
+      .waitFor({ timeout: 30_000 });
     await page.getByLabel('Only invalid rows').check();
     await eventually(() => grid().getByRole('row').count()).toBe(BAD_ROWS.length + 1);
     const [first, ...others] = BAD_ROWS;
-    await grid().getByRole('row', { name: new RegExp(`SPR-${String(first).padStart(6, '0')}`) }).getByRole('gridcell').nth(6).dblclick();
+    await grid()
+      .getByRole('row', { name: new RegExp(`SPR-${String(first).padStart(6, '0')}`) })
+      .getByRole('gridcell')
+      .nth(6)
+      .dblclick();
     const input = grid().getByLabel(`Expiration date of row ${first}`);
     await input.fill('2031-06-30T00:00:00Z');
     await input.press('Enter');
@@ -79,7 +88,11 @@ describe("the user's journey in Chromium against the sandbox: batch, import, fix
     for (const row of others) {
       await grid().getByLabel(`Select row ${row}`).check();
       await page.getByRole('button', { name: `Delete row ${row}` }).click();
-      await eventually(() => grid().getByRole('row', { name: new RegExp(`SPR-${String(row).padStart(6, '0')}`) }).count()).toBe(0);
+      await eventually(() =>
+        grid()
+          .getByRole('row', { name: new RegExp(`SPR-${String(row).padStart(6, '0')}`) })
+          .count(),
+      ).toBe(0);
     }
     await eventually(() => counts().textContent()).toMatch(/9,998 rows · 9,998 valid · 0 invalid/);
     await page.getByLabel('Only invalid rows').uncheck();
@@ -98,13 +111,17 @@ describe("the user's journey in Chromium against the sandbox: batch, import, fix
   it('queues with a dry-run plan, syncs, and reports the one code that already existed as already there, not created', async () => {
     // JSON refuses a code that exists (a CSV import would update it), so the report can name it.
     await queueAndSync(2, 'import-json');
-    const row = operations().getByRole('row').filter({ has: page.getByRole('cell', { name: '2', exact: true }) });
+    const row = operations()
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: '2', exact: true }) });
     await eventually(async () => (await row.getByRole('cell').allTextContents()).slice(5, 8)).toEqual(['10,998', '1', '0']);
     await page.getByRole('button', { name: 'Details of operation 2' }).click();
     const already = page.getByRole('table', { name: 'Codes already on the service' });
     await already.getByRole('row', { name: new RegExp(`${EXISTING}.*already exists`) }).waitFor();
     expect(await already.getByRole('row').count()).toBe(2);
-    expect(await page.getByLabel('Result of operation 2').textContent()).toMatch(/10,998 codes created by this sync, 1 already on the service before this sync/);
+    expect(await page.getByLabel('Result of operation 2').textContent()).toMatch(
+      /10,998 codes created by this sync, 1 already on the service before this sync/,
+    );
     expect(await page.getByLabel('Sync state').textContent()).toMatch(/finished|idle/);
     await screenshot(page, 'outbox');
   });
@@ -124,7 +141,10 @@ describe("the user's journey in Chromium against the sandbox: batch, import, fix
     const dialog = page.getByRole('alertdialog', { name: 'Values that will be dropped' });
     await dialog.waitFor();
     const listed = await dialog.getByRole('listitem').allTextContents();
-    expect(listed).toEqual([expect.stringMatching(/^type: "GIFT_VOUCHER" \(10,999 rows\)$/), expect.stringMatching(/^gift: \{"amount":\d+.*\} \(10,999 rows\)$/)]);
+    expect(listed).toEqual([
+      expect.stringMatching(/^type: "GIFT_VOUCHER" \(10,999 rows\)$/),
+      expect.stringMatching(/^gift: \{"amount":\d+.*\} \(10,999 rows\)$/),
+    ]);
     await dialog.getByRole('button', { name: 'Add without these values' }).click();
     await page.getByText('Queued as operation 3 (10,999 codes)').waitFor();
   });

@@ -59,7 +59,7 @@ describe('large batches: a grid taller than the browser can lay out, and a long 
     await eventually(() => lastRow.locator('[role="gridcell"]:focus').count()).toBe(1);
   }, 120_000);
 
-  it('shows the progress of a 300,000-row CSV import as a bar over the file\'s bytes', async () => {
+  it("shows the progress of a 300,000-row CSV import as a bar over the file's bytes", async () => {
     const { page } = opened;
     const file = writeVoucherCsv(filesDir, IMPORT_ROWS, 'BIG');
     await opened.app.services.handlers['batches.create']!({ name: 'Imported' });
@@ -67,14 +67,20 @@ describe('large batches: a grid taller than the browser can lay out, and a long 
     await page.getByRole('button', { name: 'Open Imported' }).click();
     await page.getByRole('button', { name: 'Import CSV' }).click();
     await page.getByLabel('CSV file').setInputFiles(file);
-    await page.getByRole('table', { name: 'Preview' }).getByRole('row', { name: /BIG-000001/ }).waitFor();
+    await page
+      .getByRole('table', { name: 'Preview' })
+      .getByRole('row', { name: /BIG-000001/ })
+      .waitFor();
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const bar = page.getByRole('progressbar', { name: 'Import progress' });
     await bar.waitFor();
     expect(Number(await bar.getAttribute('max'))).toBe(statSync(file).size);
     await page.getByText(/^(Reading|Saving): [\d,]+ rows, [\d.]+ of [\d.]+ MB$/).waitFor();
     await screenshot(page, 'import-progress');
-    await page.getByLabel('Import result').filter({ hasText: `stored ${IMPORT_ROWS.toLocaleString('en-US')}` }).waitFor({ timeout: 60_000 });
+    await page
+      .getByLabel('Import result')
+      .filter({ hasText: `stored ${IMPORT_ROWS.toLocaleString('en-US')}` })
+      .waitFor({ timeout: 60_000 });
     expect(await bar.count()).toBe(0);
   }, 120_000);
 });

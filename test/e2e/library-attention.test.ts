@@ -69,9 +69,17 @@ describe('the "library needs attention" screen in Chromium', () => {
     expect(await page.getByRole('navigation', { name: 'Sections' }).count()).toBe(0);
     await screenshot(page, 'library-attention');
     const copies = page.getByRole('table', { name: 'Kept copies of the library' });
-    await copies.getByRole('button', { name: /Restore the copy taken at/ }).first().click();
+    await copies
+      .getByRole('button', { name: /Restore the copy taken at/ })
+      .first()
+      .click();
     await page.getByRole('navigation', { name: 'Sections' }).waitFor();
-    await eventually(() => page.getByRole('status').filter({ hasText: /Restored the library database from kept copy \d+ .*No saved change was lost\./ }).count()).toBe(1);
+    await eventually(() =>
+      page
+        .getByRole('status')
+        .filter({ hasText: /Restored the library database from kept copy \d+ .*No saved change was lost\./ })
+        .count(),
+    ).toBe(1);
     await batchRow('Precious').waitFor();
     await stop();
   });
@@ -88,7 +96,12 @@ describe('the "library needs attention" screen in Chromium', () => {
     await page.getByRole('button', { name: 'Start fresh…' }).click();
     await confirm.getByRole('button', { name: 'Move everything aside and start fresh' }).click();
     await page.getByRole('navigation', { name: 'Sections' }).waitFor();
-    await eventually(() => page.getByRole('status').filter({ hasText: /Started fresh with an empty library\. \d+ files were moved aside, not deleted, into set-aside\// }).count()).toBe(1);
+    await eventually(() =>
+      page
+        .getByRole('status')
+        .filter({ hasText: /Started fresh with an empty library\. \d+ files were moved aside, not deleted, into set-aside\// })
+        .count(),
+    ).toBe(1);
     expect(readdirSync(join(dataDir, 'set-aside')).length).toBeGreaterThan(0);
     await page.getByLabel('New batch').fill('After the fresh start');
     await page.getByRole('button', { name: 'Create batch' }).click();

@@ -35,7 +35,10 @@ describe('settings in Chromium: target, key pair, auth mode, test connection', (
     await page.getByLabel('Local sandbox').check();
     await page.getByLabel('Base URL').fill('ftp://example.com');
     await page.getByRole('button', { name: 'Save target' }).click();
-    await page.getByRole('alert').filter({ hasText: /Target: .*http/ }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /Target: .*http/ })
+      .waitFor();
     await page.getByRole('button', { name: 'Dismiss' }).click();
     await page.getByLabel('Base URL').fill(sandboxUrl());
     await page.getByRole('button', { name: 'Save target' }).click();
@@ -67,7 +70,9 @@ describe('settings in Chromium: target, key pair, auth mode, test connection', (
     await page.getByLabel(/OAuth tokens/).check();
     await status().filter({ hasText: 'Authentication mode saved' }).waitFor();
     await page.getByRole('button', { name: 'Test connection' }).click();
-    await status().filter({ hasText: /Connected to local sandbox .* Token valid until/ }).waitFor();
+    await status()
+      .filter({ hasText: /Connected to local sandbox .* Token valid until/ })
+      .waitFor();
     expect(sandbox.stats().tokensMinted).toBeGreaterThan(0);
     await screenshot(page, 'settings');
   });

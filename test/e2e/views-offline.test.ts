@@ -49,12 +49,20 @@ describe('the views in Chromium: rewards with attributes, deletes that name thei
     await page.getByRole('button', { name: 'Delete…' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Permanently delete 3 voucher(s)?' }).waitFor();
-    expect(await dialog.getByRole('list', { name: 'Codes that will be deleted' }).getByRole('listitem').allInnerTexts()).toEqual(['GONE-001', 'GONE-002', 'GONE-003']);
+    expect(await dialog.getByRole('list', { name: 'Codes that will be deleted' }).getByRole('listitem').allInnerTexts()).toEqual([
+      'GONE-001',
+      'GONE-002',
+      'GONE-003',
+    ]);
     const confirm = dialog.getByRole('button', { name: 'Delete permanently' });
     expect(await confirm.evaluate((b) => b.classList.contains('danger'))).toBe(true);
     const [confirmColour, keepColour] = await Promise.all([
-      confirm.evaluate((b) => (b.ownerDocument.defaultView as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(b).backgroundColor),
-      dialog.getByRole('button', { name: 'Keep them' }).evaluate((b) => (b.ownerDocument.defaultView as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(b).backgroundColor),
+      confirm.evaluate(
+        (b) => (b.ownerDocument.defaultView as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(b).backgroundColor,
+      ),
+      dialog
+        .getByRole('button', { name: 'Keep them' })
+        .evaluate((b) => (b.ownerDocument.defaultView as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(b).backgroundColor),
     ]);
     expect(confirmColour).not.toBe(keepColour);
     await screenshot(page, 'delete-confirmation');
@@ -176,7 +184,10 @@ describe('publications with people and reasons, and the other views, in both sch
     await table.getByText('@').first().waitFor();
     await page.getByLabel('Result').selectOption('FAILURE');
     await page.getByRole('button', { name: 'Search' }).click();
-    await table.getByText(/no_voucher_suitable_for_publication: No voucher suitable|customer_rules_violated: The customer/).first().waitFor();
+    await table
+      .getByText(/no_voucher_suitable_for_publication: No voucher suitable|customer_rules_violated: The customer/)
+      .first()
+      .waitFor();
     await bothSchemes(page, 'publications');
 
     const sb = opened.app.sandbox;
@@ -192,13 +203,19 @@ describe('publications with people and reasons, and the other views, in both sch
     await nav('Earning rules').click();
     await page.getByLabel('Earning rule id').fill(SEED_EARNING_RULE_IDS.points);
     await page.getByRole('button', { name: 'Show rule' }).click();
-    await page.getByRole('region', { name: `Earning rule ${SEED_EARNING_RULE_IDS.points}` }).getByText(/^Fetched/).waitFor();
+    await page
+      .getByRole('region', { name: `Earning rule ${SEED_EARNING_RULE_IDS.points}` })
+      .getByText(/^Fetched/)
+      .waitFor();
     await bothSchemes(page, 'earning-rules');
 
     await nav('Settings').click();
     await page.getByRole('button', { name: 'Test connection' }).click();
     const section = page.getByRole('region', { name: 'Authentication' });
-    await section.getByRole('status').filter({ hasText: /Connected to local sandbox/ }).waitFor();
+    await section
+      .getByRole('status')
+      .filter({ hasText: /Connected to local sandbox/ })
+      .waitFor();
     const button = await section.getByRole('button', { name: 'Test connection' }).boundingBox();
     const result = await section.getByRole('status').boundingBox();
     expect(button && result && result.y - (button.y + button.height)).toBeLessThan(40);

@@ -46,7 +46,15 @@ export class SyncChildren {
   static build(): SyncChildren {
     mkdirSync(FOLDER, { recursive: true });
     const bundle = `${FOLDER}child-${process.pid}.mjs`;
-    const built = spawnSync(ESBUILD, [SOURCE, '--bundle', '--platform=node', '--format=esm', '--external:sql.js', `--outfile=${bundle}`, '--log-level=warning']);
+    const built = spawnSync(ESBUILD, [
+      SOURCE,
+      '--bundle',
+      '--platform=node',
+      '--format=esm',
+      '--external:sql.js',
+      `--outfile=${bundle}`,
+      '--log-level=warning',
+    ]);
     if (built.status !== 0) throw new Error(`could not bundle the sync child: ${built.stderr.toString()}`);
     return new SyncChildren(bundle);
   }
@@ -103,7 +111,12 @@ export class SyncChildren {
         this.live.delete(child);
         for (const timer of timers) clearTimeout(timer);
         out.ms = Date.now() - started;
-        if (timedOut) return reject(new Error(`a sync child ran past its ${plan.deadlineMs} ms deadline (${out.writes} writes, ${out.reads} reads, last state "${out.state}") ${errors.trim()}`));
+        if (timedOut)
+          return reject(
+            new Error(
+              `a sync child ran past its ${plan.deadlineMs} ms deadline (${out.writes} writes, ${out.reads} reads, last state "${out.state}") ${errors.trim()}`,
+            ),
+          );
         if (signal === 'SIGKILL' && out.killedAt !== '') return resolve({ ...out, killed: out.state === '' });
         if (code !== 0) return reject(new Error(`a sync child exited with ${signal ?? code}: ${errors.trim() || out.state}`));
         resolve(out);

@@ -35,7 +35,12 @@ function requestCodes(library: LibraryServices, opId: number): string[][] {
 async function queuedImport(library: LibraryServices, batchId: number, format: 'json' | 'csv', maxCodes: number): Promise<QueuedImport> {
   const op = await queueImport({ library: library.db, outbox: library.outbox }, String(batchId), { format, limits: { maxCodes } });
   const requests = requestCodes(library, op.id);
-  return { opId: op.id, codes: requests.flat(), requests: requests.length, edges: requests.flatMap((codes) => [codes[0], codes.at(-1)].filter((c): c is string => c !== undefined)) };
+  return {
+    opId: op.id,
+    codes: requests.flat(),
+    requests: requests.length,
+    edges: requests.flatMap((codes) => [codes[0], codes.at(-1)].filter((c): c is string => c !== undefined)),
+  };
 }
 
 /** Fills `dataDir` and queues: a JSON import, a CSV import, a reward, two deletions and an add-to-campaign. */
@@ -51,7 +56,10 @@ export async function prepare(dataDir: string, o: SoakOptions, dice: Dice): Prom
     await library.importCsv(fromCsv.id, file);
     const forCampaign = await library.batches.create({ name: 'Soak campaign', defaults: { ...PERCENT } });
     const campaignCodes = Array.from({ length: o.campaignCodes }, (_, i) => `SOAKCAMP-${String(i + 1).padStart(5, '0')}`);
-    await library.drafts.add(forCampaign.id, campaignCodes.map((code) => ({ code })));
+    await library.drafts.add(
+      forCampaign.id,
+      campaignCodes.map((code) => ({ code })),
+    );
 
     const json = await queuedImport(library, generated.id, 'json', o.chunkCodes);
     const csv = await queuedImport(library, fromCsv.id, 'csv', o.chunkCodes);
@@ -61,7 +69,10 @@ export async function prepare(dataDir: string, o: SoakOptions, dice: Dice): Prom
     // imports are done, while runs are still being killed.
     const half = Math.floor(o.deletes / 2);
     const deletes = [];
-    for (const [codes, force] of [[dice.sample(json.codes, o.deletes - half), false], [dice.sample(csv.codes, half), true]] as const) {
+    for (const [codes, force] of [
+      [dice.sample(json.codes, o.deletes - half), false],
+      [dice.sample(csv.codes, half), true],
+    ] as const) {
       if (codes.length === 0) continue;
       const op = await queueDelete(library.outbox, codes, force);
       deletes.push({ opId: op.id, codes: [...codes], force });

@@ -136,7 +136,9 @@ async function main(): Promise<number> {
     const log = sb.requestLog();
     const after = await readServiceState(sb, codesToProbe(queued, dice.fork()));
     if (disturbed) {
-      console.log(`  runs ${disturbed.runs}, SIGKILLs ${disturbed.kills} (${listed(disturbed.killedAt)}) in ${seconds(disturbed.killedMs)}, last run ${seconds(disturbed.lastMs)}; requests ${count(requests)}`);
+      console.log(
+        `  runs ${disturbed.runs}, SIGKILLs ${disturbed.kills} (${listed(disturbed.killedAt)}) in ${seconds(disturbed.killedMs)}, last run ${seconds(disturbed.lastMs)}; requests ${count(requests)}`,
+      );
       console.log(`  faults armed in runs (each with 0-30 ms latency): ${listed(disturbed.armed)}; applied to requests: ${listed(faultsApplied(log))}`);
       checks.check('SIGKILLs', disturbed.kills >= o.kills, `${disturbed.kills} of ${o.kills} wanted`);
       checks.check('last sync finished', disturbed.finalState === 'finished', disturbed.finalState || 'killed');

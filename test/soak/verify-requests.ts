@@ -34,7 +34,12 @@ export function checkRequests(c: Checks, q: Queued, log: readonly SandboxRequest
   const rewards = carried('POST', '/v1/rewards');
   c.check('request log: reward create carried out once', rewards === 1, `${rewards} carried out`);
   once(c, 'request log: add to campaign carried out once per code', q.campaign.codes, perCode(log, 'POST', `/v1/campaigns/${q.campaign.id}/vouchers/`));
-  once(c, 'request log: delete carried out once per code', q.deletes.flatMap((d) => d.codes), perCode(log, 'DELETE', '/v1/vouchers/'));
+  once(
+    c,
+    'request log: delete carried out once per code',
+    q.deletes.flatMap((d) => d.codes),
+    perCode(log, 'DELETE', '/v1/vouchers/'),
+  );
 }
 
 /** Faults the sandbox applied, by kind, as its log records them. */

@@ -20,9 +20,17 @@ function checkImportJobs(c: Checks, label: string, type: string, queued: QueuedI
   const old = new Set(before.jobs.map((job) => job.id));
   const jobs = after.jobs.filter((job) => job.type === type && !old.has(job.id));
   c.check(`${label} import: one job per request`, jobs.length === queued.requests, `${jobs.length} job(s) on the service for ${queued.requests} request(s)`);
-  c.none(`${label} import: every job done`, jobs.filter((job) => job.status !== 'DONE').map((job) => `${job.id} ${job.status}`), 'all DONE');
+  c.none(
+    `${label} import: every job done`,
+    jobs.filter((job) => job.status !== 'DONE').map((job) => `${job.id} ${job.status}`),
+    'all DONE',
+  );
   const created = jobs.reduce((n, job) => n + (job.result?.done_count ?? 0), 0);
-  c.check(`${label} import: codes carried out once`, created === queued.codes.length, `jobs carried out ${count(created)} code(s) for ${count(queued.codes.length)} queued`);
+  c.check(
+    `${label} import: codes carried out once`,
+    created === queued.codes.length,
+    `jobs carried out ${count(created)} code(s) for ${count(queued.codes.length)} queued`,
+  );
   const failed = jobs.flatMap((job) => (job.result?.failed ?? []).map((f) => `${f.code} (${f.reason})`));
   c.none(`${label} import: no code refused by a job`, failed, 'no failed code in any job');
 }
@@ -30,15 +38,31 @@ function checkImportJobs(c: Checks, label: string, type: string, queued: QueuedI
 export function checkService(c: Checks, q: Queued, before: ServiceState, after: ServiceState): void {
   const deleted = new Set(q.deletes.flatMap((d) => d.codes));
   const imported = [...after.probed.keys()].filter((code) => !deleted.has(code) && !q.campaign.codes.includes(code));
-  c.none('imported codes on the service, outside campaigns', imported.filter((code) => after.probed.get(code) !== null), `all ${count(imported.length)} looked up are there`);
-  c.none('campaign codes in the campaign', q.campaign.codes.filter((code) => after.probed.get(code) !== q.campaign.id), `all ${count(q.campaign.codes.length)} in ${q.campaign.id}`);
-  c.none('deleted codes gone', [...deleted].filter((code) => after.probed.get(code) !== undefined), `all ${deleted.size} gone`);
+  c.none(
+    'imported codes on the service, outside campaigns',
+    imported.filter((code) => after.probed.get(code) !== null),
+    `all ${count(imported.length)} looked up are there`,
+  );
+  c.none(
+    'campaign codes in the campaign',
+    q.campaign.codes.filter((code) => after.probed.get(code) !== q.campaign.id),
+    `all ${count(q.campaign.codes.length)} in ${q.campaign.id}`,
+  );
+  c.none(
+    'deleted codes gone',
+    [...deleted].filter((code) => after.probed.get(code) !== undefined),
+    `all ${deleted.size} gone`,
+  );
   const binned = q.deletes.filter((d) => !d.force).reduce((n, d) => n + d.codes.length, 0);
   const intoBin = after.vouchersInBin - before.vouchersInBin;
   c.check('deleted codes in the bin once (none when forced)', intoBin === binned, `${intoBin} moved to the bin, ${binned} deleted without force`);
   const expected = q.json.codes.length + q.csv.codes.length - deleted.size + q.campaign.codes.length;
   const added = after.vouchers - before.vouchers;
-  c.check('every queued code there, no other', added === expected, `${count(after.vouchers)} vouchers = ${count(before.vouchers)} seeded + ${count(added)}, ${count(expected)} expected`);
+  c.check(
+    'every queued code there, no other',
+    added === expected,
+    `${count(after.vouchers)} vouchers = ${count(before.vouchers)} seeded + ${count(added)}, ${count(expected)} expected`,
+  );
 
   checkImportJobs(c, 'JSON', 'VOUCHERS.IMPORT', q.json, before, after);
   checkImportJobs(c, 'CSV', 'VOUCHERS.IMPORT_CSV', q.csv, before, after);

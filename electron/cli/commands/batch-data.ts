@@ -32,7 +32,8 @@ function describeImport(report: ImportReport, reportFile: string | undefined): s
     if (report.storedInvalid > 0) lines.push(`Kept ${count(report.storedInvalid, 'row')} with errors, marked invalid (see \`batch show --invalid\`).`);
     if (report.storedWithWarnings > 0) lines.push(`${count(report.storedWithWarnings, 'stored row')} with warnings.`);
     if (report.rejectedCount > 0 && !keeps) lines.push(`Rejected ${count(report.rejectedCount, 'row')}.`);
-    if (report.stored === 0) lines.push(report.rowsRead === 0 ? 'Nothing was stored: the file has a header but no rows.' : 'Nothing was stored: every row was rejected.');
+    if (report.stored === 0)
+      lines.push(report.rowsRead === 0 ? 'Nothing was stored: the file has a header but no rows.' : 'Nothing was stored: every row was rejected.');
   }
   for (const problem of report.headerProblems) lines.push(`Header: ${problem.severity}: ${problem.message}`);
   let text = `${lines.join('\n')}\n`;
@@ -45,7 +46,11 @@ function describeImport(report: ImportReport, reportFile: string | undefined): s
       { header: 'PROBLEM', value: ({ p }) => problemWords(p).text },
     ]);
     if (report.rejectedCount > SHOWN_REJECTIONS) {
-      const more = count(report.rejectedCount - SHOWN_REJECTIONS, keeps ? 'more row with errors' : 'more rejected row', keeps ? 'more rows with errors' : undefined);
+      const more = count(
+        report.rejectedCount - SHOWN_REJECTIONS,
+        keeps ? 'more row with errors' : 'more rejected row',
+        keeps ? 'more rows with errors' : undefined,
+      );
       text += `... and ${more}${reportFile ? ` (all in ${reportFile})` : '; use --report <file> or --json for all'}.\n`;
     }
   }
@@ -111,7 +116,11 @@ export const generate: Command = {
     if (codes === undefined) throw new UsageError('--count is required');
     const charsetText = stringOption(args, 'charset');
     const charset: Charset | undefined =
-      charsetText === undefined ? undefined : charsetText === 'alphanumeric' || charsetText === 'letters' || charsetText === 'numbers' ? charsetText : { custom: charsetText };
+      charsetText === undefined
+        ? undefined
+        : charsetText === 'alphanumeric' || charsetText === 'letters' || charsetText === 'numbers'
+          ? charsetText
+          : { custom: charsetText };
     const spec: CodeSpec = {
       count: codes,
       length: integerOption(args, 'length', 1, MAX_CODE_LENGTH) ?? (stringOption(args, 'pattern') ? undefined : 8),
@@ -122,9 +131,13 @@ export const generate: Command = {
     };
     const { library, batch } = await batchArgument(ctx, args);
     const report = await library.generate(batch.id, { spec });
-    const invalid = report.invalidRows > 0 ? `\n${count(report.invalidRows, 'new row')} with errors: check the batch defaults (\`batch show ${batch.id} --invalid\`).` : '';
+    const invalid =
+      report.invalidRows > 0 ? `\n${count(report.invalidRows, 'new row')} with errors: check the batch defaults (\`batch show ${batch.id} --invalid\`).` : '';
     const warnings = report.warnings.map((w) => `\nWarning: ${w}`).join('');
-    return { data: report, text: `Generated ${count(report.generated, 'code')} into batch ${batch.id} "${batch.name}" as rows ${report.firstRow}-${report.lastRow}.${invalid}${warnings}\n` };
+    return {
+      data: report,
+      text: `Generated ${count(report.generated, 'code')} into batch ${batch.id} "${batch.name}" as rows ${report.firstRow}-${report.lastRow}.${invalid}${warnings}\n`,
+    };
   },
 };
 

@@ -41,7 +41,11 @@ function defaultsFrom(args: ParsedArgs): BatchDefaults {
     if (!known) throw new UsageError(`--type must be gift or discount (got "${type}")`);
     defaults['type'] = known;
   }
-  for (const [option, field] of [['category', 'category'], ['start-date', 'start_date'], ['expiration-date', 'expiration_date']] as const) {
+  for (const [option, field] of [
+    ['category', 'category'],
+    ['start-date', 'start_date'],
+    ['expiration-date', 'expiration_date'],
+  ] as const) {
     const value = stringOption(args, option);
     if (value !== undefined) defaults[field] = value;
   }

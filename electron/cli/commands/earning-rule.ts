@@ -14,8 +14,11 @@ const show: Command = {
     const offline = args.values['offline'] === true;
     return withCache(ctx, async (db) => {
       const resolved = resolveTarget(args, db);
-      const found = offline ? getCachedEarningRule(db, resolved.baseUrl, id) : await fetchEarningRule(db, await clientFor(ctx, db, resolved, ['loyalties']), id);
-      if (!found) throw new Error(`Earning rule ${id} is not in the cache for ${resolved.label}; fetch it once online with \`voucher-desk earning-rule ${id}\``);
+      const found = offline
+        ? getCachedEarningRule(db, resolved.baseUrl, id)
+        : await fetchEarningRule(db, await clientFor(ctx, db, resolved, ['loyalties']), id);
+      if (!found)
+        throw new Error(`Earning rule ${id} is not in the cache for ${resolved.label}; fetch it once online with \`voucher-desk earning-rule ${id}\``);
       return {
         data: { target: resolved.baseUrl, ...found },
         text: `${describeEarningRule(found.rule).join('\n')}\n(${offline ? 'cached copy' : 'fetched'} at ${found.fetchedAt})\n`,

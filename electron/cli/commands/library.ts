@@ -59,7 +59,8 @@ const restore: Command = {
     const [database, copyId] = args.positionals;
     if (database === undefined) {
       const copies = await listCopies(ctx.dataDir);
-      const text = copies.length === 0 ? 'No kept copies.\n' : `${table(copies, copyColumns)}\nRestore one with "voucher-desk library restore <database> <copy>".\n`;
+      const text =
+        copies.length === 0 ? 'No kept copies.\n' : `${table(copies, copyColumns)}\nRestore one with "voucher-desk library restore <database> <copy>".\n`;
       return { data: copies, text };
     }
     if (!DATABASE_NAMES.includes(database as DatabaseName)) throw new UsageError(`<database> must be ${DATABASE_NAMES.join(', ')} (got "${database}")`);
@@ -83,7 +84,10 @@ const fresh: Command = {
     }
     const result = await startFresh(ctx.dataDir);
     const where = result.setAside[0]?.replace(/[\\/][^\\/]+$/, '');
-    const text = result.setAside.length === 0 ? 'The data folder held nothing to set aside.\n' : `Moved ${result.setAside.length} files and folders to ${where}; the next start begins empty.\n`;
+    const text =
+      result.setAside.length === 0
+        ? 'The data folder held nothing to set aside.\n'
+        : `Moved ${result.setAside.length} files and folders to ${where}; the next start begins empty.\n`;
     return { data: result, text };
   },
 };

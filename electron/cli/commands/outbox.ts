@@ -46,7 +46,8 @@ const show: Command = {
   name: 'show',
   brief: true,
   usage: '<operation>',
-  summary: 'one operation: what this sync created, codes already on the service, every per-code failure with its reason, and each request\'s state and last error',
+  summary:
+    "one operation: what this sync created, codes already on the service, every per-code failure with its reason, and each request's state and last error",
   run: (ctx, args) =>
     withOutbox(ctx, async (outbox) => {
       const report = operationReport(outbox, opId(positional(args, 0, 'operation')));
@@ -58,12 +59,14 @@ const show: Command = {
         { header: 'JOB', value: (c) => c.asyncActionId },
         { header: 'LAST ERROR', value: (c) => lastErrorNote(c.state, c.lastError)?.text ?? '' },
       ]);
-      const codeTable = (notes: CodeFailure[]) => table(notes, [
-        { header: 'ROW', value: (f) => f.row },
-        { header: 'CODE', value: (f) => f.code },
-        { header: 'REASON', value: (f) => f.reason },
-      ]);
-      const present = report.present.length === 0 ? '' : `${count(report.present.length, 'code')} already on the service before this sync:\n${codeTable(report.present)}`;
+      const codeTable = (notes: CodeFailure[]) =>
+        table(notes, [
+          { header: 'ROW', value: (f) => f.row },
+          { header: 'CODE', value: (f) => f.code },
+          { header: 'REASON', value: (f) => f.reason },
+        ]);
+      const present =
+        report.present.length === 0 ? '' : `${count(report.present.length, 'code')} already on the service before this sync:\n${codeTable(report.present)}`;
       const failures = report.failures.length === 0 ? 'No code failed.\n' : `${count(report.failures.length, 'code')} failed:\n${codeTable(report.failures)}`;
       const op = report.operation;
       const head = `Operation ${op.id} (${op.kind}, ${describeOperation(op.kind, op.payload)}): ${op.state}; ${tallyText(op.kind, report.tally)}\n`;

@@ -16,7 +16,10 @@ export const SELECTION_OPTIONS: Record<string, OptionSpec> = {
     type: 'string',
     description: 'the filters deep object as JSON, e.g. \'{"customer_id":{"conditions":{"$in":["cust_1","cust_2"]}},"junction":"or"}\'',
   },
-  order: { type: 'string', description: 'id, voucher_code, tracking_id, customer_id, created_at or channel; a leading - descends (write it --order=-created_at)' },
+  order: {
+    type: 'string',
+    description: 'id, voucher_code, tracking_id, customer_id, created_at or channel; a leading - descends (write it --order=-created_at)',
+  },
 };
 
 /** The selection the options describe, checked as the service's query: a wrong value is wrong usage. */

@@ -63,7 +63,11 @@ function footer(page: CachedPublicationsPage): string {
     );
   }
   const pulled = page.lastPull;
-  lines.push(pulled ? `Last pull: #${pulled.id} at ${pulled.startedAt} (${pulled.status}) with ${JSON.stringify(pulled.query)}.` : 'Nothing pulled yet for this target: run `voucher-desk publications pull`.');
+  lines.push(
+    pulled
+      ? `Last pull: #${pulled.id} at ${pulled.startedAt} (${pulled.status}) with ${JSON.stringify(pulled.query)}.`
+      : 'Nothing pulled yet for this target: run `voucher-desk publications pull`.',
+  );
   return `${lines.join('\n')}\n`;
 }
 

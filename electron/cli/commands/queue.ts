@@ -20,7 +20,8 @@ function queued(op: OperationRecord, what: string): { data: OperationRecord; tex
 
 /** How a queued import is sent, and what that means for codes already on the service. */
 function packingText(kind: string, jsonBecause: { code: string; reason: string } | undefined): string {
-  if (kind === 'import-csv') return 'as CSV files: a code already on the service is UPDATED to the batch row (use --refuse-existing to keep such codes untouched)';
+  if (kind === 'import-csv')
+    return 'as CSV files: a code already on the service is UPDATED to the batch row (use --refuse-existing to keep such codes untouched)';
   const why = jsonBecause ? ` because code ${JSON.stringify(jsonBecause.code)}: ${jsonBecause.reason}` : '';
   return `as JSON${why}: a code already on the service is refused and left untouched`;
 }
@@ -68,7 +69,7 @@ const addToCampaign: Command = {
     'type, discount and gift cannot be sent (the campaign decides them), so a batch carrying them is refused unless --drop-values',
   options: {
     'drop-values': { type: 'boolean', description: "add the codes anyway, dropping the batch's type, discount, gift and validity values" },
-    'category-id': { type: 'string', description: "put every code in this category (by id); not with a batch whose rows name a category" },
+    'category-id': { type: 'string', description: 'put every code in this category (by id); not with a batch whose rows name a category' },
   },
   async run(ctx, args) {
     const batch = positional(args, 0, 'batch');
@@ -141,7 +142,9 @@ const remove: Command = {
   async run(ctx, args) {
     if (args.positionals.length === 0) throw new UsageError('missing <code...>');
     const force = args.values['force'] === true;
-    return withOutbox(ctx, async (outbox) => queued(await queueDelete(outbox, args.positionals, force), `delete ${args.positionals.length} code(s)${force ? ' permanently' : ''}`));
+    return withOutbox(ctx, async (outbox) =>
+      queued(await queueDelete(outbox, args.positionals, force), `delete ${args.positionals.length} code(s)${force ? ' permanently' : ''}`),
+    );
   },
 };
 

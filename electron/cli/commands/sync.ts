@@ -46,7 +46,10 @@ function progressLine(p: SyncProgress): string {
   // Rewards carry no codes: a run of only those is told in operations, not as "0 codes of 0".
   const work =
     c.total === 0
-      ? `${p.operations.done} of ${count(Object.values(p.operations).reduce((a, b) => a + b, 0), 'operation')} done by this sync (no codes)`
+      ? `${p.operations.done} of ${count(
+          Object.values(p.operations).reduce((a, b) => a + b, 0),
+          'operation',
+        )} done by this sync (no codes)`
       : `${c.done.toLocaleString('en-US')} codes done by this sync, ${c.present.toLocaleString('en-US')} already on the service before it, ` +
         `${c.failed.toLocaleString('en-US')} failed, of ${c.total.toLocaleString('en-US')}`;
   return `${work}${jobsText(p)}; ${p.requests} requests${rate}`;
@@ -143,11 +146,14 @@ const run: Command = {
       const ops = outbox.operations().filter((op) => op.state !== 'done');
       const summary = `${statusText(status)}\n${progressLine(progress)}; tokens minted: ${progress.tokensMinted}\n`;
       if (status.state === 'paused') throw new Error(summary.trimEnd());
-      const open = ops.length > 0 ? table(ops, [
-        { header: 'ID', value: (op) => op.id },
-        { header: 'KIND', value: (op) => op.kind },
-        { header: 'STATE', value: (op) => op.state },
-      ]) + 'See its codes (already there, failed) with `voucher-desk outbox show <id>`.\n' : '';
+      const open =
+        ops.length > 0
+          ? table(ops, [
+              { header: 'ID', value: (op) => op.id },
+              { header: 'KIND', value: (op) => op.kind },
+              { header: 'STATE', value: (op) => op.state },
+            ]) + 'See its codes (already there, failed) with `voucher-desk outbox show <id>`.\n'
+          : '';
       return { data: { status, progress }, text: summary + open };
     });
   },

@@ -36,7 +36,11 @@ export function cacheListHandlers(cacheDb: () => Promise<StoreDatabase>, connect
       const db = await cacheDb();
       const stacks = queryCachedStacks(db, target(), campaignId ? { campaign: campaignId } : selection);
       const offset = (page - 1) * limit;
-      return { total: stacks.length, items: asItems(stacks.slice(offset, offset + limit)), lastPullAt: lastPullAt(db, target(), ['stacks', 'campaign-stacks']) };
+      return {
+        total: stacks.length,
+        items: asItems(stacks.slice(offset, offset + limit)),
+        lastPullAt: lastPullAt(db, target(), ['stacks', 'campaign-stacks']),
+      };
     },
     'rewards.pull': async () => pulled(await pullRewards(await cacheDb(), await connection.client())),
     'rewards.cached': async ({ limit, page }) => {

@@ -73,7 +73,10 @@ export function outboxHandlers(library: () => Promise<LibraryServices>, connecti
     'outbox.queueBatch': async ({ batchId, operation, campaignId, webhooksEnable, dropValues, categoryId }) => {
       const lib = await library();
       const ctx = { library: lib.db, outbox: lib.outbox };
-      if (operation === 'add-to-campaign') return view(queueAddToCampaign(ctx, String(batchId), campaignId ?? '', { dropValues: dropValues === true, ...(categoryId !== undefined && { categoryId }) }));
+      if (operation === 'add-to-campaign')
+        return view(
+          queueAddToCampaign(ctx, String(batchId), campaignId ?? '', { dropValues: dropValues === true, ...(categoryId !== undefined && { categoryId }) }),
+        );
       const format = operation === 'import-json' ? 'json' : operation === 'import' ? 'csv-when-fits' : 'csv';
       return view(queueImportPacked(ctx, String(batchId), { format, ...(webhooksEnable === undefined ? {} : { webhooksEnable }) }).then((packed) => packed.op));
     },

@@ -41,10 +41,14 @@ export class SettingsFile {
     try {
       json = JSON.parse(text);
     } catch (error) {
-      throw new Error(`${this.file} is not readable JSON (${(error as Error).message}); it was left as it is: fix it, or move it away to go back to the default settings`, { cause: error });
+      throw new Error(
+        `${this.file} is not readable JSON (${(error as Error).message}); it was left as it is: fix it, or move it away to go back to the default settings`,
+        { cause: error },
+      );
     }
     const parsed = storedSchema.safeParse(json);
-    if (!parsed.success) throw new Error(`${this.file} is not a settings file of this app; fix it, or move it away to go back to the default settings (${parsed.error.message})`);
+    if (!parsed.success)
+      throw new Error(`${this.file} is not a settings file of this app; fix it, or move it away to go back to the default settings (${parsed.error.message})`);
     return parsed.data;
   }
 }

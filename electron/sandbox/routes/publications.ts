@@ -17,12 +17,18 @@ function enumParam<T extends string>(query: URLSearchParams, name: string, allow
 
 function sortKey(doc: PublicationDoc, key: OrderKey): string | null {
   switch (key) {
-    case 'id': return doc.item.id;
-    case 'voucher_code': return doc.facts.voucher_code;
-    case 'tracking_id': return doc.facts.tracking_id;
-    case 'customer_id': return doc.facts.customer_id;
-    case 'created_at': return doc.item.created_at;
-    case 'channel': return doc.item.channel;
+    case 'id':
+      return doc.item.id;
+    case 'voucher_code':
+      return doc.facts.voucher_code;
+    case 'tracking_id':
+      return doc.facts.tracking_id;
+    case 'customer_id':
+      return doc.facts.customer_id;
+    case 'created_at':
+      return doc.item.created_at;
+    case 'channel':
+      return doc.item.channel;
   }
 }
 
@@ -40,7 +46,12 @@ export const publicationRoutes: Route[] = [
       const q = ctx.query;
       const limit = parseLimit(q);
       const page = parsePage(q);
-      const order = enumParam(q, 'order', ORDER_KEYS.flatMap((k) => [k, `-${k}`])) ?? '-created_at';
+      const order =
+        enumParam(
+          q,
+          'order',
+          ORDER_KEYS.flatMap((k) => [k, `-${k}`]),
+        ) ?? '-created_at';
       const result = enumParam(q, 'result', ['SUCCESS', 'FAILURE'] as const);
       const voucherType = enumParam(q, 'voucher_type', ['discount', 'loyalty'] as const);
       const referral = enumParam(q, 'is_referral_code', ['true', 'false'] as const);
@@ -49,16 +60,19 @@ export const publicationRoutes: Route[] = [
       const customer = q.get('customer');
       const voucher = q.get('voucher');
       const sourceId = q.get('source_id');
-      const found = ctx.state.docs.all<PublicationDoc>('publication').filter(({ facts }) =>
-        (campaign === null || facts.campaign_name === campaign) &&
-        (customer === null || facts.customer_id === customer) &&
-        (voucher === null || facts.codes.includes(voucher)) &&
-        (result === undefined || facts.result === result) &&
-        (voucherType === undefined || facts.voucher_type === voucherType) &&
-        (referral !== 'true' || facts.is_referral_code) &&
-        (sourceId === null || facts.source_id === sourceId) &&
-        matches(filter, (field) => facts[field]),
-      );
+      const found = ctx.state.docs
+        .all<PublicationDoc>('publication')
+        .filter(
+          ({ facts }) =>
+            (campaign === null || facts.campaign_name === campaign) &&
+            (customer === null || facts.customer_id === customer) &&
+            (voucher === null || facts.codes.includes(voucher)) &&
+            (result === undefined || facts.result === result) &&
+            (voucherType === undefined || facts.voucher_type === voucherType) &&
+            (referral !== 'true' || facts.is_referral_code) &&
+            (sourceId === null || facts.source_id === sourceId) &&
+            matches(filter, (field) => facts[field]),
+        );
       const sorted = sortBy(found, order);
       return {
         status: 200,

@@ -53,7 +53,10 @@ export const stackRoutes: Route[] = [
       if (!ORDERS.includes(order)) throw invalidParam(`order must be one of ${ORDERS.join(', ')}, got ${JSON.stringify(order)}.`);
       const created = dateRange(q, 'created_at');
       const updated = dateRange(q, 'updated_at');
-      const stacks = sortStacks(ctx.state.docs.all<Stack>('stack').filter((s) => created(s) && updated(s)), order);
+      const stacks = sortStacks(
+        ctx.state.docs.all<Stack>('stack').filter((s) => created(s) && updated(s)),
+        order,
+      );
       return { status: 200, body: envelope(pageOf(stacks, limit, page), stacks.length) };
     },
   },

@@ -21,12 +21,7 @@ export function toShownError(error: unknown): ShownError {
 
 /** The error as plain text for the clipboard, so a user can paste it into a support request. */
 export function errorText(error: ShownError): string {
-  return [
-    error.message,
-    error.details ? `Details: ${error.details}` : '',
-    error.requestId ? `Request id: ${error.requestId}` : '',
-    ...(error.fields ?? []),
-  ]
+  return [error.message, error.details ? `Details: ${error.details}` : '', error.requestId ? `Request id: ${error.requestId}` : '', ...(error.fields ?? [])]
     .filter(Boolean)
     .join('\n');
 }

@@ -47,7 +47,10 @@ export class LibraryHealth {
     this.generation += 1;
     const first = setAside[0];
     const folder = first === undefined ? '' : first.slice(0, Math.max(first.lastIndexOf('/'), first.lastIndexOf('\\')));
-    this.notice = first === undefined ? what : `${what} ${setAside.length === 1 ? 'One file was' : `${setAside.length} files were`} moved aside, not deleted, into ${folder || 'the data folder'}.`;
+    this.notice =
+      first === undefined
+        ? what
+        : `${what} ${setAside.length === 1 ? 'One file was' : `${setAside.length} files were`} moved aside, not deleted, into ${folder || 'the data folder'}.`;
   }
 
   private async run(label: string, action: () => Promise<void>): Promise<void> {

@@ -47,7 +47,10 @@ export function selectionOf(form: PublicationForm): PublicationSelectionView {
     const filters: Record<string, { conditions: Record<string, unknown> }> = {};
     for (const row of rows) {
       const value = LIST_OPERATORS.has(row.operator)
-        ? row.value.split(',').map((v) => v.trim()).filter(Boolean)
+        ? row.value
+            .split(',')
+            .map((v) => v.trim())
+            .filter(Boolean)
         : PRESENCE_OPERATORS.has(row.operator)
           ? true
           : row.value;

@@ -74,10 +74,7 @@ export interface AsyncActionsQuery {
 const LIST_PATH = '/v1/async-actions';
 
 /** GET /v1/async-actions: recent jobs, the way to find one again whose id was lost. */
-export async function listAsyncActions(
-  transport: Transport,
-  query: AsyncActionsQuery = {},
-): Promise<ListEnvelope<AsyncAction>> {
+export async function listAsyncActions(transport: Transport, query: AsyncActionsQuery = {}): Promise<ListEnvelope<AsyncAction>> {
   checkKnownKeys('query', query, ['limit', 'end_date']);
   const pairs: string[] = [];
   if (query.limit !== undefined) pairs.push(queryPair('limit', checkInteger('limit', query.limit, LIMIT_MIN, LIMIT_MAX)));

@@ -16,9 +16,7 @@ export interface AddVoucherRequest {
   active?: boolean;
 }
 
-const FIELDS = [
-  'category', 'category_id', 'metadata', 'redemption', 'additional_info', 'start_date', 'expiration_date', 'active',
-] as const;
+const FIELDS = ['category', 'category_id', 'metadata', 'redemption', 'additional_info', 'start_date', 'expiration_date', 'active'] as const;
 
 /** Strict: only the fields of spec 4.6, and not both category and category_id. */
 function strictBody(request: AddVoucherRequest): Partial<AddVoucherRequest> {
@@ -38,12 +36,7 @@ function strictBody(request: AddVoucherRequest): Partial<AddVoucherRequest> {
 }
 
 /** POST /v1/campaigns/{campaignId}/vouchers/{code}; an existing code answers 409. Never retried. */
-export async function addVoucherToCampaign(
-  transport: Transport,
-  campaignId: string,
-  code: string,
-  request: AddVoucherRequest = {},
-): Promise<Voucher> {
+export async function addVoucherToCampaign(transport: Transport, campaignId: string, code: string, request: AddVoucherRequest = {}): Promise<Voucher> {
   const path = `/v1/campaigns/${segment(campaignId, 'campaignId')}/vouchers/${segment(code, 'code')}`;
   const answer = await transport.send({ method: 'POST', path, body: { json: strictBody(request) }, scope: 'campaigns' });
   return readAnswer<Voucher>(voucherSchema, answer, { method: 'POST', path });

@@ -40,8 +40,7 @@ export async function createToken(transport: Transport, scopes: readonly Scope[]
  * was sent, on the client's clock, so a clock that differs from the service's cannot stretch it.
  */
 export function toGrant(token: OAuthToken, requested: readonly Scope[], sentAt: number, clock: Clock): TokenGrant {
-  const expiresAt =
-    token.expires_in !== undefined ? sentAt + token.expires_in * 1000 : Math.min((token.expires_at ?? 0) * 1000, clock.now() + 900_000);
+  const expiresAt = token.expires_in !== undefined ? sentAt + token.expires_in * 1000 : Math.min((token.expires_at ?? 0) * 1000, clock.now() + 900_000);
   const scopes = token.scope ? token.scope.split(/\s+/).filter(Boolean) : [...requested];
   return { accessToken: token.access_token, expiresAt, scopes };
 }

@@ -38,10 +38,7 @@ const publicationSchema = z.looseObject({ id: z.string() });
 const PATH = '/v1/publications';
 
 /** GET /v1/publications: one page; the query is checked before anything is sent. */
-export async function listPublications(
-  transport: Transport,
-  query: PublicationsQuery = {},
-): Promise<ListEnvelope<Publication>> {
+export async function listPublications(transport: Transport, query: PublicationsQuery = {}): Promise<ListEnvelope<Publication>> {
   const answer = await transport.send({
     method: 'GET',
     path: PATH,

@@ -2,14 +2,7 @@ import { z } from 'zod';
 import { InvalidRequestError } from '../errors';
 import { readList, type ListEnvelope } from '../list';
 import { queryPair } from '../paths';
-import {
-  LIMIT_MAX,
-  LIMIT_MIN,
-  PAGE_MAX,
-  checkInteger,
-  checkKnownKeys,
-  checkString,
-} from '../query-checks';
+import { LIMIT_MAX, LIMIT_MIN, PAGE_MAX, checkInteger, checkKnownKeys, checkString } from '../query-checks';
 import { readAnswer } from '../response-check';
 import type { Transport } from '../transport';
 

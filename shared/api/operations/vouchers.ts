@@ -9,7 +9,6 @@ import { readAnswer } from '../response-check';
 import type { Transport } from '../transport';
 import { readAsyncActionRef, type AsyncActionRef } from './async-actions';
 
-
 /** The full voucher (spec 2.4); only `code` is checked, the rest is read as given. */
 export interface Voucher {
   code: string;
@@ -89,11 +88,7 @@ export interface CsvImportOptions {
 const CSV_PATH = '/v1/vouchers/importCSV';
 
 /** POST /v1/vouchers/importCSV as multipart with `file` and `webhooks_enable`. Never retried. */
-export async function importVouchersCsv(
-  transport: Transport,
-  csv: string,
-  options: CsvImportOptions = {},
-): Promise<AsyncActionRef> {
+export async function importVouchersCsv(transport: Transport, csv: string, options: CsvImportOptions = {}): Promise<AsyncActionRef> {
   if (csv.trim() === '') throw new InvalidRequestError('file', '', 'a CSV with a header row and at least one data row');
   const uploadBytes = checkSize('file', csv);
   const form = new FormData();

@@ -19,7 +19,12 @@ async function main() {
   let insertMany;
   let pending = [];
   const insert = (values, rows) =>
-    db.run(`INSERT INTO vouchers VALUES ${Array(rows).fill(`(${Array(columns).fill('?').join(', ')})`).join(', ')}`, values);
+    db.run(
+      `INSERT INTO vouchers VALUES ${Array(rows)
+        .fill(`(${Array(columns).fill('?').join(', ')})`)
+        .join(', ')}`,
+      values,
+    );
   await new Promise((resolve, reject) => {
     Papa.parse(createReadStream(file, { encoding: 'utf8' }), {
       skipEmptyLines: true,
@@ -29,7 +34,11 @@ async function main() {
           const names = data.map((name) => `"${name.replaceAll('"', '""')}" TEXT`);
           names[0] += ' PRIMARY KEY';
           db.run(`CREATE TABLE vouchers (${names.join(', ')})`);
-          insertMany = db.prepare(`INSERT INTO vouchers VALUES ${Array(ROWS_PER_INSERT).fill(`(${Array(columns).fill('?').join(', ')})`).join(', ')}`);
+          insertMany = db.prepare(
+            `INSERT INTO vouchers VALUES ${Array(ROWS_PER_INSERT)
+              .fill(`(${Array(columns).fill('?').join(', ')})`)
+              .join(', ')}`,
+          );
           return;
         }
         for (let i = 0; i < columns; i++) pending.push(data[i] ?? null);
@@ -49,7 +58,7 @@ async function main() {
   db.close();
   const temp = `${out}.tmp`;
   const fd = openSync(temp, 'w', 0o600);
-  for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+  for (let offset = 0; offset < bytes.length;) offset += writeSync(fd, bytes, offset, bytes.length - offset);
   fsyncSync(fd);
   closeSync(fd);
   renameSync(temp, out);

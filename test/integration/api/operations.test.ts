@@ -16,8 +16,18 @@ beforeAll(async () => {
       type: 'oauth',
       ...h.sandbox.credentials,
       scopes: scopesFor([
-        'listPublications', 'getEarningRule', 'importVouchers', 'importVouchersCsv', 'addVoucherToCampaign',
-        'listStacks', 'createReward', 'deleteVoucher', 'getAsyncAction', 'listAsyncActions', 'getVoucher', 'listRewards',
+        'listPublications',
+        'getEarningRule',
+        'importVouchers',
+        'importVouchersCsv',
+        'addVoucherToCampaign',
+        'listStacks',
+        'createReward',
+        'deleteVoucher',
+        'getAsyncAction',
+        'listAsyncActions',
+        'getVoucher',
+        'listRewards',
       ]),
     },
   });
@@ -77,7 +87,9 @@ describe.each([
     expect(recent.items.map((a) => a.id)).toContain(ref.async_action_id);
     await client().deleteVoucher(`JS${tag}-GIFT`, { force: true });
     await client().deleteVoucher(`JS${tag}-PCT`);
-    const gone = await client().getVoucher(`JS${tag}-GIFT`).catch((e: unknown) => e);
+    const gone = await client()
+      .getVoucher(`JS${tag}-GIFT`)
+      .catch((e: unknown) => e);
     expect(gone).toBeInstanceOf(ServiceError);
     expect(gone).toMatchObject({ status: 404, key: 'not_found', resource_type: 'voucher', resource_id: `JS${tag}-GIFT` });
   });
@@ -104,7 +116,9 @@ describe.each([
       redemption: { quantity: 3 },
     });
     expect(voucher).toMatchObject({ code: `ADD${tag}/1`, campaign_id: 'camp_summersale01', metadata: { source: 'test' } });
-    const again = await client().addVoucherToCampaign('camp_summersale01', `ADD${tag}/1`).catch((e: unknown) => e);
+    const again = await client()
+      .addVoucherToCampaign('camp_summersale01', `ADD${tag}/1`)
+      .catch((e: unknown) => e);
     expect(again).toMatchObject({ status: 409 });
   });
 

@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  NetworkError,
-  RateLimitedError,
-  ServiceError,
-  TimeoutError,
-  WrongRegionError,
-  createClient,
-  type ClientOptions,
-} from '../../../shared/api';
+import { NetworkError, RateLimitedError, ServiceError, TimeoutError, WrongRegionError, createClient, type ClientOptions } from '../../../shared/api';
 import { startHarness, waitForJob, type Harness } from './sandbox-harness';
 
 let h: Harness;
@@ -72,9 +64,7 @@ describe('retries and failures against the sandbox', () => {
     const client = h.client();
     h.sandbox.setFaults({ dropNextWrites: 1 });
     const before = requests();
-    const error = await client
-      .importVouchers([{ code: 'DROPPED-1', type: 'GIFT_VOUCHER', gift: { amount: 100 } }])
-      .catch((e: unknown) => e);
+    const error = await client.importVouchers([{ code: 'DROPPED-1', type: 'GIFT_VOUCHER', gift: { amount: 100 } }]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).outcomeUnknown).toBe(true);
     expect((error as Error).message).toMatch(/may or may not have been carried out/);
@@ -160,7 +150,9 @@ describe('answers that are not the service', () => {
       req.resume();
     });
     try {
-      const error = await rawClient(server.url, { timeoutMs: 200 }).deleteVoucher('X').catch((e: unknown) => e);
+      const error = await rawClient(server.url, { timeoutMs: 200 })
+        .deleteVoucher('X')
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TimeoutError);
       expect(error).toMatchObject({ outcomeUnknown: true, timeoutMs: 200 });
       expect(seen).toBe(1);
@@ -186,7 +178,9 @@ describe('answers that are not the service', () => {
       expect(list).toEqual({ object: 'list', data_ref: 'data', total: 0, items: [] });
       expect(seen).toBe(3);
       seen = 1;
-      const html = await rawClient(server.url).createReward({ type: 'COIN', name: 'x', exchange_ratio: 1, points_ratio: 1 }).catch((e: unknown) => e);
+      const html = await rawClient(server.url)
+        .createReward({ type: 'COIN', name: 'x', exchange_ratio: 1, points_ratio: 1 })
+        .catch((e: unknown) => e);
       expect(html).toMatchObject({ status: 502, code: 502, message: 'HTTP 502 Bad Gateway' });
       expect((html as ServiceError).details).toContain('upstream down');
     } finally {

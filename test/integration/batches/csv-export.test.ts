@@ -29,7 +29,10 @@ describe('CSV export', () => {
 
     const back = await library.batches.create({ name: 'Back' });
     expect(await library.importCsv(back.id, file)).toMatchObject({ stored: 3, rejectedCount: 0 });
-    const original = library.drafts.page(batch.id, { limit: 10 }).rows.filter((r) => r.valid).map((r) => r.draft);
+    const original = library.drafts
+      .page(batch.id, { limit: 10 })
+      .rows.filter((r) => r.valid)
+      .map((r) => r.draft);
     const reimported = library.drafts.page(back.id).rows.map((r) => r.draft);
     expect(reimported).toEqual(original);
   });

@@ -118,7 +118,9 @@ describe('CSV import', () => {
     const batch = await library.batches.create({ name: 'Shared' });
     expect(await library.importCsv(batch.id, csv)).toMatchObject({ stored: 6, rejectedCount: 0 });
     const fields = [1, 2, 3, 4, 5, 6].map((row) => library.drafts.row(batch.id, row).fields);
-    expect(fields.map((f) => [f['category'], (f['metadata'] as Record<string, string>)['region'], (f['discount'] as { percent_off: number }).percent_off])).toEqual([
+    expect(
+      fields.map((f) => [f['category'], (f['metadata'] as Record<string, string>)['region'], (f['discount'] as { percent_off: number }).percent_off]),
+    ).toEqual([
       ['x\u0001y', 'z', 10],
       ['x', 'y\u0001z', 10],
       ['x\u0001y', 'z', 10],

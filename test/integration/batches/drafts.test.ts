@@ -55,7 +55,9 @@ describe('draft rows', () => {
     const codes = ['BETA-2', 'ALPHA-1', 'BETA-1', 'ALPHA-3', 'GAMMA', 'ALPHA-2'];
     await library.drafts.add(
       batch.id,
-      codes.map((code) => (code === 'ALPHA-3' || code === 'GAMMA' ? { code, discount: { type: 'PERCENT', percent_off: -1, effect: 'APPLY_TO_ORDER' } } : { code })),
+      codes.map((code) =>
+        code === 'ALPHA-3' || code === 'GAMMA' ? { code, discount: { type: 'PERCENT', percent_off: -1, effect: 'APPLY_TO_ORDER' } } : { code },
+      ),
     );
     const page = library.drafts.page(batch.id, { offset: 2, limit: 2 });
     expect(page).toMatchObject({ total: 6, offset: 2, limit: 2 });

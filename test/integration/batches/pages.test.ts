@@ -15,7 +15,7 @@ function offsetPage(library: LibraryServices, batchId: number, query: DraftQuery
   const params: (string | number)[] = [batchId];
   if (query.onlyInvalid) conditions.push('valid = 0');
   if (query.codePrefix) {
-    conditions.push("code >= ? AND code < ? || char(1114111)");
+    conditions.push('code >= ? AND code < ? || char(1114111)');
     params.push(query.codePrefix, query.codePrefix);
   }
   const order = query.sort === 'code' ? 'code, row_no' : 'row_no';
@@ -32,7 +32,10 @@ function expectSameAsOffset(library: LibraryServices, batchId: number, queries: 
   let compared = 0;
   for (const query of queries) {
     const page = library.drafts.page(batchId, query);
-    expect(page.rows.map((row) => `${row.row} ${row.code}`), JSON.stringify(query)).toEqual(offsetPage(library, batchId, query));
+    expect(
+      page.rows.map((row) => `${row.row} ${row.code}`),
+      JSON.stringify(query),
+    ).toEqual(offsetPage(library, batchId, query));
     compared += page.rows.length;
   }
   return compared;
@@ -40,7 +43,15 @@ function expectSameAsOffset(library: LibraryServices, batchId: number, queries: 
 
 function deepQueries(total: number): DraftQuery[] {
   const offsets = [0, 1, 99, 1023, 1024, 1025, 2047, 2048, 3000, total - 150, total - 100, total - 1, total, total + 10];
-  const shapes: DraftQuery[] = [{}, { sort: 'code' }, { onlyInvalid: true }, { onlyInvalid: true, sort: 'code' }, { codePrefix: 'CODE-0000' }, { codePrefix: 'CODE-0000', sort: 'code' }, { codePrefix: 'Z' }];
+  const shapes: DraftQuery[] = [
+    {},
+    { sort: 'code' },
+    { onlyInvalid: true },
+    { onlyInvalid: true, sort: 'code' },
+    { codePrefix: 'CODE-0000' },
+    { codePrefix: 'CODE-0000', sort: 'code' },
+    { codePrefix: 'Z' },
+  ];
   return shapes.flatMap((shape) => offsets.filter((offset) => offset >= 0).map((offset) => ({ ...shape, offset, limit: 100 })));
 }
 
@@ -54,7 +65,10 @@ describe('deep pages', () => {
     const batch = await library.batches.create({ name: 'Pages' });
     await library.importCsv(batch.id, csv, { mode: 'keep-all' });
     // Codes out of row order, some sharing a code (duplicates are kept as invalid rows).
-    await library.drafts.add(batch.id, Array.from({ length: 1_500 }, (_, i) => ({ code: `Z-${String((i * 7919) % 1_000).padStart(4, '0')}` })));
+    await library.drafts.add(
+      batch.id,
+      Array.from({ length: 1_500 }, (_, i) => ({ code: `Z-${String((i * 7919) % 1_000).padStart(4, '0')}` })),
+    );
     const before = expectSameAsOffset(library, batch.id, deepQueries(ROWS + 1_500));
     expect(before).toBeGreaterThan(5_000);
 

@@ -19,7 +19,11 @@ describe('undo and redo of batch edits (real library files)', () => {
     expect(await library.history.undo(id)).toBe('change the defaults');
     expect(library.batches.get(id).defaults).toEqual(PERCENT_DEFAULTS);
     expect(await library.history.undo(id)).toBe('delete 2 rows');
-    expect(library.drafts.page(id).rows.map((r) => [r.row, r.code])).toEqual([[1, 'A'], [2, 'B'], [3, 'C']]);
+    expect(library.drafts.page(id).rows.map((r) => [r.row, r.code])).toEqual([
+      [1, 'A'],
+      [2, 'B'],
+      [3, 'C'],
+    ]);
     expect(await library.history.undo(id)).toBe('edit row 3');
     // Row 3 is A again: a duplicate of row 1, so invalid, as it was before the edit.
     const row3 = library.drafts.row(id, 3);
@@ -30,7 +34,11 @@ describe('undo and redo of batch edits (real library files)', () => {
     await library.close();
 
     const reopened = await libraries.open(dir);
-    expect(reopened.drafts.page(id).rows.map((r) => [r.row, r.code])).toEqual([[1, 'A'], [2, 'B'], [3, 'C']]);
+    expect(reopened.drafts.page(id).rows.map((r) => [r.row, r.code])).toEqual([
+      [1, 'A'],
+      [2, 'B'],
+      [3, 'C'],
+    ]);
     expect(reopened.batches.get(id).defaults).toEqual(PERCENT_DEFAULTS);
     // The log belongs to the session that made the changes.
     expect(reopened.history.state(id)).toEqual({ undo: null, redo: null });
@@ -40,7 +48,10 @@ describe('undo and redo of batch edits (real library files)', () => {
   it('undoes a delete back into its row numbers, and a new change forgets the redo', async () => {
     const library = await libraries.open();
     const { id } = await library.batches.create({ name: 'Rows', defaults: PERCENT_DEFAULTS });
-    await library.drafts.add(id, ['R1', 'R2', 'R3', 'R4'].map((code) => ({ code, category: code.toLowerCase() })));
+    await library.drafts.add(
+      id,
+      ['R1', 'R2', 'R3', 'R4'].map((code) => ({ code, category: code.toLowerCase() })),
+    );
     await library.drafts.delete(id, [2, 4]);
     await library.history.undo(id);
     expect(library.drafts.page(id).rows.map((r) => `${r.row} ${r.code} ${String(r.fields['category'])}`)).toEqual(['1 R1 r1', '2 R2 r2', '3 R3 r3', '4 R4 r4']);
@@ -57,7 +68,13 @@ describe('undo and redo of batch edits (real library files)', () => {
     const op = await queueImport({ library: library.db, outbox: library.outbox }, String(id), { format: 'json' });
     const refusal = await library.history.undo(id).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(BatchFrozenError);
-    expect((refusal as BatchFrozenError).frozen).toEqual({ batchId: id, batchName: 'Frozen', operationId: op.id, operationKind: 'import-json', operationState: 'queued' });
+    expect((refusal as BatchFrozenError).frozen).toEqual({
+      batchId: id,
+      batchName: 'Frozen',
+      operationId: op.id,
+      operationKind: 'import-json',
+      operationState: 'queued',
+    });
     expect(library.history.state(id).undo).toBe('edit row 1');
     await library.outbox.cancel(op.id);
     expect(await library.history.undo(id)).toBe('edit row 1');

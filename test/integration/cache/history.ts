@@ -54,7 +54,7 @@ export function extraPublications(count: number, start = 0, createdFrom = Date.U
         campaign: campaign.name,
         ...(campaign.kind === 'discount' && { discount: { type: 'PERCENT', percent_off: 10 + (n % 5) } }),
         ...(campaign.kind === 'loyalty' && { loyalty_card: { points: n, balance: n } }),
-        ...(campaign.kind === 'gift' && { gift: { amount: 1000 * (n % 3 + 1), balance: 1000 } }),
+        ...(campaign.kind === 'gift' && { gift: { amount: 1000 * ((n % 3) + 1), balance: 1000 } }),
         is_referral_code: campaign.referral,
       };
     }

@@ -1,6 +1,14 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listPulls, openCacheDatabase, pullCampaignStacks, pullPublications, pullStacks, queryCachedPublications, queryCachedStacks } from '../../../electron/cache';
+import {
+  listPulls,
+  openCacheDatabase,
+  pullCampaignStacks,
+  pullPublications,
+  pullStacks,
+  queryCachedPublications,
+  queryCachedStacks,
+} from '../../../electron/cache';
 import { InvalidRequestError, NetworkError, type VoucherClient } from '../../../shared/api';
 import type { PublicationSelection } from '../../../shared/domain/publication-query';
 import { clientOf, deleteDocs, extraPublications, putPublications, sandboxOn } from './history';
@@ -114,7 +122,11 @@ describe('pulling again', () => {
       client = clientOf(sb);
       const left = (await client.listCampaignStacks('camp_summersale01')).items.map((s) => s.id);
       await pullCampaignStacks(db, client, 'camp_summersale01');
-      expect(queryCachedStacks(db, client.baseUrl, { campaign: 'camp_summersale01' }).map((s) => s.id).sort()).toEqual([...left].sort());
+      expect(
+        queryCachedStacks(db, client.baseUrl, { campaign: 'camp_summersale01' })
+          .map((s) => s.id)
+          .sort(),
+      ).toEqual([...left].sort());
       expect(queryCachedStacks(db, client.baseUrl).length).toBe(all.length - 2);
     } finally {
       await db.close();

@@ -48,8 +48,16 @@ beforeAll(async () => {
     ['updated before', { updated_at: { before: updated.at(-1) ?? '' } }],
     ['created and updated', { created_at: { before: created.at(-2) ?? '' }, updated_at: { after: updated[0] ?? '' }, order: 'updated_at' }],
   );
-  for (const [name, q] of stackQueries) stackAnswers.set(name, (await client.listStacks({ ...q, limit: 100 })).items.map((s) => s.id));
-  for (const id of CAMPAIGNS) campaignAnswers.set(id, (await client.listCampaignStacks(id)).items.map((s) => s.id));
+  for (const [name, q] of stackQueries)
+    stackAnswers.set(
+      name,
+      (await client.listStacks({ ...q, limit: 100 })).items.map((s) => s.id),
+    );
+  for (const id of CAMPAIGNS)
+    campaignAnswers.set(
+      id,
+      (await client.listCampaignStacks(id)).items.map((s) => s.id),
+    );
   rewards = (await client.listRewards({ limit: 100 })).items;
   for (const id of RULES) rules.set(id, await client.getEarningRule(id));
 
@@ -72,14 +80,22 @@ describe('promotion stacks offline', () => {
     expect(listPulls(db, target, { kind: 'campaign-stacks' })).toHaveLength(CAMPAIGNS.length);
   });
 
-  it.each(['order created_at', 'order -created_at', 'order updated_at', 'order -updated_at', 'order name', 'order -name', 'created after', 'created between', 'updated before', 'created and updated'])(
-    'answers like the sandbox: %s',
-    (name) => {
-      const query = stackQueries.find(([n]) => n === name)?.[1] ?? {};
-      const expected = stackAnswers.get(name) ?? [];
-      expect(queryCachedStacks(db, target, query).map((s) => s.id)).toEqual(expected);
-    },
-  );
+  it.each([
+    'order created_at',
+    'order -created_at',
+    'order updated_at',
+    'order -updated_at',
+    'order name',
+    'order -name',
+    'created after',
+    'created between',
+    'updated before',
+    'created and updated',
+  ])('answers like the sandbox: %s', (name) => {
+    const query = stackQueries.find(([n]) => n === name)?.[1] ?? {};
+    const expected = stackAnswers.get(name) ?? [];
+    expect(queryCachedStacks(db, target, query).map((s) => s.id)).toEqual(expected);
+  });
 
   it('the date ranges keep some stacks and drop others', () => {
     for (const name of ['created after', 'created between', 'updated before', 'created and updated']) {
@@ -90,7 +106,11 @@ describe('promotion stacks offline', () => {
   });
 
   it.each(CAMPAIGNS)('lists the stacks of campaign %s', (id) => {
-    expect(queryCachedStacks(db, target, { campaign: id }).map((s) => s.id).sort()).toEqual([...(campaignAnswers.get(id) ?? [])].sort());
+    expect(
+      queryCachedStacks(db, target, { campaign: id })
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual([...(campaignAnswers.get(id) ?? [])].sort());
   });
 
   it('rejects a bad order or date naming the parameter', () => {

@@ -66,7 +66,10 @@ describe('voucher-desk publications, stacks, rewards, earning-rule (the real bin
     const or = await spawnJson<{ items: Publication[] }>(['publications', 'list', '--filters', filters, '--order=-channel', '--limit', '100', ...at], { env });
     expect(or.items.map((p) => p.id)).toEqual(orWanted);
 
-    const learned = await spawnJson<{ items: Publication[]; undetermined: number }>(['publications', 'list', '--campaign', 'Summer Sale', '--order', 'id', '--limit', '100', ...at], { env });
+    const learned = await spawnJson<{ items: Publication[]; undetermined: number }>(
+      ['publications', 'list', '--campaign', 'Summer Sale', '--order', 'id', '--limit', '100', ...at],
+      { env },
+    );
     expect(learned.items.map((p) => p.id)).toEqual(summer);
     expect(learned.undetermined).toBe(0);
 

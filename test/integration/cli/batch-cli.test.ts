@@ -25,7 +25,12 @@ describe('voucher-desk batch (the real binary)', { timeout: 240_000 }, () => {
     expect(imported.stdout).toContain('Read 3 rows; stored 2 as rows 1-3.');
     expect(imported.stdout).toMatch(/2\s+AU-2\s+discount\.percent_off\s+Percent off 250 is not allowed: enter a number from 0 to 100\./);
     expect(imported.stderr).toBe('');
-    expect(readFileSync(reportFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line).row)).toEqual([2]);
+    expect(
+      readFileSync(reportFile, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).row),
+    ).toEqual([2]);
 
     const table = runBin(['batch', 'list', ...at]);
     expect(table.stdout.split('\n')[0]).toMatch(/^ID\s+NAME\s+ROWS\s+VALID\s+INVALID\s+UPDATED$/);

@@ -25,7 +25,10 @@ export async function resolve(specifier, context, next) {
   return found;
 }`,
   );
-  writeFileSync(join(work, 'register.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(work, 'hooks.mjs')).href)});\n`);
+  writeFileSync(
+    join(work, 'register.mjs'),
+    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(work, 'hooks.mjs')).href)});\n`,
+  );
 });
 
 afterAll(() => {
@@ -68,7 +71,10 @@ describe('the command line as it ships: the bundle of a fresh build', () => {
     rmSync(join(work, 'loaded.txt'), { force: true });
     const help = cli(join(outDir, 'cli.mjs'), ['--help']);
     expect(help.status).toBe(0);
-    const files = readFileSync(join(work, 'loaded.txt'), 'utf8').trim().split('\n').filter((url) => url.startsWith('file:'));
+    const files = readFileSync(join(work, 'loaded.txt'), 'utf8')
+      .trim()
+      .split('\n')
+      .filter((url) => url.startsWith('file:'));
     // The general help needs the names of the groups, not their code, the database or the keychain.
     expect(files.filter((url) => url.includes('/node_modules/'))).toEqual([]);
     const bytes = (urls: readonly string[]) => urls.reduce((sum, url) => sum + statSync(new URL(url)).size, 0);

@@ -28,11 +28,39 @@ describe('voucher-desk queue reward and add-to-campaign flags, judged by the san
     try {
       await ok(['keys', 'set', url, '--app-id', sb.credentials.appId], sb.credentials.appToken);
       const material = ['queue', 'reward', '--type', 'material', '--name', 'Desk plant', '--product', 'prod_coffee00001', '--sku', 'sku_mug0001', ...at];
-      expect(await refused([...material, '--image-url', 'pictures/plant.png'])).toMatch(/--image-url must be an http:\/\/ or https:\/\/ address \(got "pictures\/plant.png"\)/);
+      expect(await refused([...material, '--image-url', 'pictures/plant.png'])).toMatch(
+        /--image-url must be an http:\/\/ or https:\/\/ address \(got "pictures\/plant.png"\)/,
+      );
       expect(await refused([...material, '--metadata', '["shelf"]'])).toMatch(/--metadata must be a JSON object.*\(got a list\)/);
-      expect(await refused([...material, '--balance', '500'])).toMatch(/--balance is not for a material \(MATERIAL\) reward; it belongs to digital \(CAMPAIGN\)/);
-      await ok([...material, '--stock', '12', '--image-url', 'https://pictures.example/plant.png', '--description', 'A small green plant', '--metadata', '{"shelf":"C1","fragile":true}']);
-      await ok(['queue', 'reward', '--type', 'CAMPAIGN', '--name', 'Fifty credits', '--campaign', 'camp_giftcards26', '--balance', '5000', '--metadata', '{"tier":"gold"}', ...at]);
+      expect(await refused([...material, '--balance', '500'])).toMatch(
+        /--balance is not for a material \(MATERIAL\) reward; it belongs to digital \(CAMPAIGN\)/,
+      );
+      await ok([
+        ...material,
+        '--stock',
+        '12',
+        '--image-url',
+        'https://pictures.example/plant.png',
+        '--description',
+        'A small green plant',
+        '--metadata',
+        '{"shelf":"C1","fragile":true}',
+      ]);
+      await ok([
+        'queue',
+        'reward',
+        '--type',
+        'CAMPAIGN',
+        '--name',
+        'Fifty credits',
+        '--campaign',
+        'camp_giftcards26',
+        '--balance',
+        '5000',
+        '--metadata',
+        '{"tier":"gold"}',
+        ...at,
+      ]);
       expect(sb.stats().requests).toBe(0);
 
       expect(await ok(['sync', '--target', url, ...at])).toMatch(/Sync finished/);
@@ -62,7 +90,9 @@ describe('voucher-desk queue reward and add-to-campaign flags, judged by the san
       await ok(['batch', 'create', 'named', '--category', 'spring', ...PERCENT, ...at]);
       await ok(['batch', 'generate', 'named', '--count', '3', '--pattern', 'NAMED-####', ...at]);
       const clash = await refused(['queue', 'add-to-campaign', 'named', 'camp_summersale01', '--category-id', 'cat_seasonal0001', '--drop-values', ...at]);
-      expect(clash).toMatch(/category and category_id: batch \d+ "named" gives a category on 3 row\(s\) \(e\.g\. "spring"\) and the category id "cat_seasonal0001" was given too/);
+      expect(clash).toMatch(
+        /category and category_id: batch \d+ "named" gives a category on 3 row\(s\) \(e\.g\. "spring"\) and the category id "cat_seasonal0001" was given too/,
+      );
 
       await ok(['batch', 'create', 'plain', ...PERCENT, ...at]);
       await ok(['batch', 'generate', 'plain', '--count', '3', '--pattern', 'PLAIN-####', ...at]);

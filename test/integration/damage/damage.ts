@@ -3,7 +3,15 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 // The ways a file can be damaged on a bad day: gone, cut short, overwritten in one bit, or all of it.
 
-export const DAMAGES = ['deleted', 'truncated to half', 'truncated to 0', 'bit flipped mid-file', 'bit flipped in the last line', 'zero-filled', 'random bytes'] as const;
+export const DAMAGES = [
+  'deleted',
+  'truncated to half',
+  'truncated to 0',
+  'bit flipped mid-file',
+  'bit flipped in the last line',
+  'zero-filled',
+  'random bytes',
+] as const;
 export type Damage = (typeof DAMAGES)[number];
 
 /** Damages `file`; false when the damage changes nothing (e.g. truncating an empty file). */

@@ -31,13 +31,19 @@ export interface Golden {
 export async function buildGolden(dir: string): Promise<Golden> {
   const library = await openLibraryServices(dir);
   const saved = await library.batches.create({ name: 'Saved', defaults: { ...DEFAULTS } });
-  await library.drafts.add(saved.id, SAVED_CODES.map((code, i) => ({ code, metadata: { n: i } })));
+  await library.drafts.add(
+    saved.id,
+    SAVED_CODES.map((code, i) => ({ code, metadata: { n: i } })),
+  );
   // What the periodic checkpoint does a few seconds into editing.
   await library.db.compact();
   await library.outbox.db.compact();
   const savedContents = contentsOf(library);
   const queued = await library.batches.create({ name: 'Queued', defaults: { ...DEFAULTS } });
-  await library.drafts.add(queued.id, QUEUED_CODES.map((code, i) => ({ code, metadata: { n: i } })));
+  await library.drafts.add(
+    queued.id,
+    QUEUED_CODES.map((code, i) => ({ code, metadata: { n: i } })),
+  );
   await queueImport({ library: library.db, outbox: library.outbox }, String(queued.id), { format: 'json' });
   const contents = contentsOf(library);
   await library.close();
@@ -50,7 +56,10 @@ export async function buildGolden(dir: string): Promise<Golden> {
 }
 
 export function contentsOf(library: Awaited<ReturnType<typeof openLibraryServices>>): Contents {
-  const batches = library.batches.list().map((b) => b.name).sort();
+  const batches = library.batches
+    .list()
+    .map((b) => b.name)
+    .sort();
   const vouchers = library.db.get<{ n: number }>('SELECT count(*) AS n FROM drafts')?.n ?? 0;
   return { batches, vouchers, operations: library.outbox.operations().length };
 }

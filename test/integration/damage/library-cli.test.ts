@@ -87,6 +87,10 @@ describe('voucher-desk library', () => {
     const newest = copies.find((c) => c.database === 'library')?.id ?? '';
     const restored = runJson<{ setAside: string[] }>(['library', 'restore', 'library', newest, ...at]);
     expect(restored.setAside.map((f) => readFileSync(f).equals(bytes))).toContain(true);
-    expect(runJson<{ name: string }[]>(['batch', 'list', ...at]).map((b) => b.name).sort()).toEqual(['First', 'Second']);
+    expect(
+      runJson<{ name: string }[]>(['batch', 'list', ...at])
+        .map((b) => b.name)
+        .sort(),
+    ).toEqual(['First', 'Second']);
   });
 });

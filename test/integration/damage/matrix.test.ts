@@ -26,7 +26,10 @@ interface Target {
 }
 
 const newestKept = (database: DatabaseName) => (dir: string) => {
-  const gens = readdirSync(join(dir, 'kept-copies')).map((n) => new RegExp(`^${database}\\.(\\d+)\\.sqlite$`).exec(n)?.[1]).filter(Boolean).map(Number);
+  const gens = readdirSync(join(dir, 'kept-copies'))
+    .map((n) => new RegExp(`^${database}\\.(\\d+)\\.sqlite$`).exec(n)?.[1])
+    .filter(Boolean)
+    .map(Number);
   return join(dir, 'kept-copies', `${database}.${Math.max(...gens)}.sqlite`);
 };
 const inBody = (name: string) => (dir: string, golden: Golden) => join(dir, 'outbox-bodies', golden.bodyFolder.split(/[\\/]/).at(-1) ?? '', name);
@@ -50,7 +53,14 @@ const TARGETS: Target[] = [
 interface Figure {
   target: string;
   damage: Damage;
-  result: 'unchanged' | 'refused, file named' | 'reported by check' | 'kept copy written again at close' | 'cache restarted, file named' | 'settings refused, file named' | 'settings back to defaults';
+  result:
+    | 'unchanged'
+    | 'refused, file named'
+    | 'reported by check'
+    | 'kept copy written again at close'
+    | 'cache restarted, file named'
+    | 'settings refused, file named'
+    | 'settings back to defaults';
   recovered?: 'whole' | 'to the last full save';
   sync?: string;
 }
@@ -67,7 +77,9 @@ beforeAll(async () => {
 afterAll(() => {
   rmSync(root, { recursive: true, force: true });
   const count = (f: (x: Figure) => boolean) => figures.filter(f).length;
-  const lines = figures.map((f) => `${f.target.padEnd(34)} ${f.damage.padEnd(30)} ${f.result}${f.recovered ? `; restored ${f.recovered}` : ''}${f.sync ? `; sync: ${f.sync}` : ''}`);
+  const lines = figures.map(
+    (f) => `${f.target.padEnd(34)} ${f.damage.padEnd(30)} ${f.result}${f.recovered ? `; restored ${f.recovered}` : ''}${f.sync ? `; sync: ${f.sync}` : ''}`,
+  );
   console.log(
     [
       'Damage matrix',

@@ -17,7 +17,16 @@ describe('an outbox import with a lost code list', () => {
   it('cancels, counts the codes not sent and exits 0 when the codes.json of a request is missing', () => {
     const dir = tempDir();
     const at = ['--data-dir', dir];
-    runJson(['batch', 'create', 'lost-list', '--type', 'discount', '--defaults', '{"discount":{"type":"PERCENT","percent_off":10,"effect":"APPLY_TO_ORDER"}}', ...at]);
+    runJson([
+      'batch',
+      'create',
+      'lost-list',
+      '--type',
+      'discount',
+      '--defaults',
+      '{"discount":{"type":"PERCENT","percent_off":10,"effect":"APPLY_TO_ORDER"}}',
+      ...at,
+    ]);
     runJson(['batch', 'generate', 'lost-list', '--count', '5', '--pattern', 'LOST-##', ...at]);
     const op = runJson<{ id: number; uid: string }>(['queue', 'import', 'lost-list', ...at]);
     const folder = join(dir, 'outbox-bodies', op.uid);

@@ -8,9 +8,7 @@ import { type Contents, contentsOf } from './golden';
 // (with its outbox) open and with what, or was it refused and why; what the cache and settings did.
 
 export type LibraryOutcome =
-  | { kind: 'opened'; contents: Contents }
-  | { kind: 'refused'; database: string; file: string; message: string }
-  | { kind: 'failed'; message: string };
+  { kind: 'opened'; contents: Contents } | { kind: 'refused'; database: string; file: string; message: string } | { kind: 'failed'; message: string };
 
 export interface StartOutcome {
   library: LibraryOutcome;

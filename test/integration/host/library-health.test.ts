@@ -10,7 +10,12 @@ const dirs: string[] = [];
 const running: Services[] = [];
 
 function services(dataDir: string): Services {
-  const created = createServices({ dataDir, appInfo: { name: 'Voucher Desk', version: '0' }, send: () => undefined, secrets: { store: new MemorySecretStore(), label: 'memory' } });
+  const created = createServices({
+    dataDir,
+    appInfo: { name: 'Voucher Desk', version: '0' },
+    send: () => undefined,
+    secrets: { store: new MemorySecretStore(), label: 'memory' },
+  });
   running.push(created);
   return created;
 }

@@ -42,7 +42,12 @@ async function interruptedImport(dir: string, sb: RunningSandbox): Promise<numbe
 }
 
 async function startWithKeys(dir: string, sb: RunningSandbox, withKeys: boolean): Promise<Services> {
-  const started = createServices({ dataDir: dir, appInfo: { name: 'Voucher Desk', version: 'test' }, send: () => undefined, secrets: { store: new MemorySecretStore(), label: 'memory' } });
+  const started = createServices({
+    dataDir: dir,
+    appInfo: { name: 'Voucher Desk', version: 'test' },
+    send: () => undefined,
+    secrets: { store: new MemorySecretStore(), label: 'memory' },
+  });
   services = started;
   const { handlers } = started;
   await handlers['settings.setTarget']?.({ target: sb.urls.api });
@@ -71,7 +76,10 @@ describe('recovery of an interrupted sync at start', () => {
     expect(outcomes).toContainEqual({ name: 'interrupted sync', outcome: 'done' });
     const status = app.handlers['sync.status'];
     if (!status) throw new Error('sync.status is missing');
-    const final = await until(() => Promise.resolve(status({})), (s) => (s as { engine: { state: string } }).engine.state === 'finished');
+    const final = await until(
+      () => Promise.resolve(status({})),
+      (s) => (s as { engine: { state: string } }).engine.state === 'finished',
+    );
     expect(final).toMatchObject({ engine: { state: 'finished' } });
     await app.lifecycle.shutdown({ stopMs: 10_000, flushMs: 10_000 });
     services = undefined;

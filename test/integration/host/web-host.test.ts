@@ -147,7 +147,12 @@ describe('web host', () => {
     const tokenless = await rawRequest(host, 'POST /api/invoke/app.info HTTP/1.1', eightMegabytes, 64 * 1024);
     expect(tokenless).toMatchObject({ status: 401, closedByServer: true, sentWhenAnswered: 64 * 1024 });
     expect(tokenless.headers).toContain('connection: close');
-    const foreign = await rawRequest(host, `POST /api/invoke/app.info HTTP/1.1\r\norigin: http://evil.example\r\nx-voucher-desk-token: ${host.token}`, eightMegabytes, 64 * 1024);
+    const foreign = await rawRequest(
+      host,
+      `POST /api/invoke/app.info HTTP/1.1\r\norigin: http://evil.example\r\nx-voucher-desk-token: ${host.token}`,
+      eightMegabytes,
+      64 * 1024,
+    );
     expect(foreign).toMatchObject({ status: 403, closedByServer: true, sentWhenAnswered: 64 * 1024 });
     expect(foreign.headers).toContain('connection: close');
     const wrongHost = await rawRequest(host, 'POST /api/invoke/app.info HTTP/1.1\r\nhost: evil.example', eightMegabytes, 64 * 1024);
@@ -160,7 +165,9 @@ describe('web host', () => {
     try {
       const socket = connect(Number(new URL(other.origin).port), '127.0.0.1');
       await new Promise<void>((resolve) => socket.once('connect', resolve));
-      socket.write(`POST /api/invoke/app.info HTTP/1.1\r\nhost: ${new URL(other.origin).host}\r\nx-voucher-desk-token: ${other.token}\r\ncontent-length: 1000000\r\n\r\n`);
+      socket.write(
+        `POST /api/invoke/app.info HTTP/1.1\r\nhost: ${new URL(other.origin).host}\r\nx-voucher-desk-token: ${other.token}\r\ncontent-length: 1000000\r\n\r\n`,
+      );
       socket.write(Buffer.alloc(10_000, 'x'));
       socket.destroy();
       // Node reports the cut body as the request's 'aborted' error; the read ends with it instead of waiting forever.

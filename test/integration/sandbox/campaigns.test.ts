@@ -25,8 +25,21 @@ describe('add voucher with a code to a campaign', () => {
       validation_rules_assignments: { object: 'list', data_ref: 'data', data: [], total: 0 },
       object: 'voucher',
     });
-    for (const key of ['id', 'categories', 'start_date', 'expiration_date', 'validity_timeframe', 'validity_day_of_week',
-      'additional_info', 'assets', 'created_at', 'updated_at', 'holder_id', 'referrer_id']) expect(v).toHaveProperty(key);
+    for (const key of [
+      'id',
+      'categories',
+      'start_date',
+      'expiration_date',
+      'validity_timeframe',
+      'validity_day_of_week',
+      'additional_info',
+      'assets',
+      'created_at',
+      'updated_at',
+      'holder_id',
+      'referrer_id',
+    ])
+      expect(v).toHaveProperty(key);
     expect(v).not.toHaveProperty('validity_hours');
     expect(v.assets.qr).toMatchObject({ id: expect.any(String), url: expect.any(String) });
     expect(v.publish.url).toContain('/v1/vouchers/MY-CODE%2F1/publications');
@@ -89,8 +102,9 @@ describe('add voucher with a code to a campaign', () => {
   it('refuses a code once the campaign holds its maximum of codes', async () => {
     const max = 8;
     const sb = await sandbox({ maxCodesPerCampaign: max });
-    const seeded = (await call(sb, 'GET', `/v1/publications?limit=100&campaign=${encodeURIComponent('Gift Cards 2026')}`)).body.publications
-      .filter((p: { voucher?: unknown }) => p.voucher).length;
+    const seeded = (await call(sb, 'GET', `/v1/publications?limit=100&campaign=${encodeURIComponent('Gift Cards 2026')}`)).body.publications.filter(
+      (p: { voucher?: unknown }) => p.voucher,
+    ).length;
     expect(seeded).toBeGreaterThan(0);
     for (let i = seeded; i < max; i += 1) expect((await call(sb, 'POST', `/v1/campaigns/camp_giftcards26/vouchers/G-${i}`)).status).toBe(200);
     const full = await call(sb, 'POST', '/v1/campaigns/camp_giftcards26/vouchers/G-99');
@@ -102,7 +116,11 @@ describe('add voucher with a code to a campaign', () => {
   it('needs the campaigns scope', async () => {
     const sb = await sandbox();
     const vouchersOnly = await token(sb, 'vouchers');
-    expectErrorObject(await call(sb, 'POST', '/v1/campaigns/camp_summersale01/vouchers/S1', { headers: bearer(vouchersOnly.body.access_token) }), 403, 'forbidden');
+    expectErrorObject(
+      await call(sb, 'POST', '/v1/campaigns/camp_summersale01/vouchers/S1', { headers: bearer(vouchersOnly.body.access_token) }),
+      403,
+      'forbidden',
+    );
     const campaigns = await token(sb, 'campaigns');
     expect((await call(sb, 'POST', '/v1/campaigns/camp_summersale01/vouchers/S1', { headers: bearer(campaigns.body.access_token) })).status).toBe(200);
   });

@@ -44,12 +44,27 @@ describe('promotion stacks', () => {
     }
     const mid = byCreated[2]?.created_at as string;
     const after = await call(sb, 'GET', `/v1/promotions/stacks?limit=100&created_at[after]=${mid}`);
-    expect(after.body.data.map((s: Stack) => s.id).sort()).toEqual(all.filter((s) => s.created_at > mid).map((s) => s.id).sort());
+    expect(after.body.data.map((s: Stack) => s.id).sort()).toEqual(
+      all
+        .filter((s) => s.created_at > mid)
+        .map((s) => s.id)
+        .sort(),
+    );
     const day = mid.slice(0, 10);
     const before = await call(sb, 'GET', `/v1/promotions/stacks?limit=100&created_at[before]=${day}`);
-    expect(before.body.data.map((s: Stack) => s.id).sort()).toEqual(all.filter((s) => s.created_at < `${day}T00:00:00.000Z`).map((s) => s.id).sort());
+    expect(before.body.data.map((s: Stack) => s.id).sort()).toEqual(
+      all
+        .filter((s) => s.created_at < `${day}T00:00:00.000Z`)
+        .map((s) => s.id)
+        .sort(),
+    );
     const updated = await call(sb, 'GET', '/v1/promotions/stacks?limit=100&updated_at[after]=2000-01-01');
-    expect(updated.body.data.map((s: Stack) => s.id).sort()).toEqual(all.filter((s) => s.updated_at).map((s) => s.id).sort());
+    expect(updated.body.data.map((s: Stack) => s.id).sort()).toEqual(
+      all
+        .filter((s) => s.updated_at)
+        .map((s) => s.id)
+        .sort(),
+    );
   });
 
   it('checks the stack listing query', async () => {
@@ -67,7 +82,7 @@ describe('promotion stacks', () => {
 describe('earning rules (v2)', () => {
   const { points: POINTS, proportional: PROPORTIONAL } = SEED_EARNING_RULE_IDS;
 
-  it('gets seeded rules covering points and points_proportional, in the live service\'s shapes', async () => {
+  it("gets seeded rules covering points and points_proportional, in the live service's shapes", async () => {
     const t = await token(sb, 'loyalties');
     const points = await call(sb, 'GET', `/v2/loyalties/earning-rules/${POINTS}`, { headers: bearer(t.body.access_token) });
     expect(points.status).toBe(200);
@@ -76,7 +91,10 @@ describe('earning rules (v2)', () => {
     const proportional = await call(sb, 'GET', `/v2/loyalties/earning-rules/${PROPORTIONAL}`);
     const effect = proportional.body.earnings[0].effects[0];
     expect(effect.type).toBe('POINTS');
-    expect(effect.points_proportional).toMatchObject({ calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT', order: { amount: { every: expect.any(Number), value: expect.any(Number) } } });
+    expect(effect.points_proportional).toMatchObject({
+      calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT',
+      order: { amount: { every: expect.any(Number), value: expect.any(Number) } },
+    });
     for (const key of ['trigger', 'validity_hours', 'trigger_limits', 'metadata', 'created_at', 'start_date']) expect(proportional.body).toHaveProperty(key);
 
     for (const rule of [points.body, proportional.body]) {
@@ -90,7 +108,9 @@ describe('earning rules (v2)', () => {
       }
     }
     const rounding = effect.points_proportional.points_expiration.rolling_expiration.rounding;
-    expect(rounding.type === 'END_OF_PARTICULAR_MONTH' ? Number.isInteger(rounding.value) && rounding.value >= 1 && rounding.value <= 12 : rounding.value === null).toBe(true);
+    expect(
+      rounding.type === 'END_OF_PARTICULAR_MONTH' ? Number.isInteger(rounding.value) && rounding.value >= 1 && rounding.value <= 12 : rounding.value === null,
+    ).toBe(true);
     const idPattern: Record<string, RegExp> = { product: /^prod_[a-f0-9]+$/, sku: /^sku_[a-f0-9]+$/, products_collection: /^pc_[a-zA-Z0-9]+$/ };
     for (const calculation of Object.values<{ applicable_to: Record<string, unknown>[] }>(effect.points_proportional.order_items)) {
       expect(calculation.applicable_to.length).toBeGreaterThan(0);

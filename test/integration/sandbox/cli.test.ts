@@ -68,6 +68,7 @@ describe('sandbox command line', () => {
     }
     const help = runCli(['--help']);
     expect(await help.exited).toBe(0);
-    for (const route of ['gatewayNext', 'rateLimitNext', 'dropNext', 'stallNext', '/__sandbox/requests', '/__sandbox/keys/block']) expect(help.output()).toContain(route);
+    for (const route of ['gatewayNext', 'rateLimitNext', 'dropNext', 'stallNext', '/__sandbox/requests', '/__sandbox/keys/block'])
+      expect(help.output()).toContain(route);
   });
 });

@@ -79,7 +79,9 @@ describe('targeted faults', () => {
     const limited = await call(sb, 'POST', addToCampaign('RL-1'));
     expectErrorObject(limited, 429, 'too_many_requests');
     expect(limited.body.message).toBe('Too many requests hit the API too quickly.');
-    expect(Object.fromEntries(['retry-after', 'x-rate-limit-limit', 'x-rate-limit-remaining', 'x-rate-limit-retry'].map((h) => [h, limited.headers.get(h)]))).toEqual({
+    expect(
+      Object.fromEntries(['retry-after', 'x-rate-limit-limit', 'x-rate-limit-remaining', 'x-rate-limit-retry'].map((h) => [h, limited.headers.get(h)])),
+    ).toEqual({
       'retry-after': '7',
       'x-rate-limit-limit': '300000',
       'x-rate-limit-remaining': '0',
@@ -89,7 +91,12 @@ describe('targeted faults', () => {
     expectErrorObject(gone, 404, 'not_found');
     expect(gone.headers.get('x-rate-limit-remaining')).toBe('299998');
     expect((await call(sb, 'POST', addToCampaign('RL-1'))).status).toBe(200);
-    expect(sb.requestLog().filter((r) => r.path === addToCampaign('RL-1')).map((r) => [r.status, r.fault, r.carriedOut])).toEqual([
+    expect(
+      sb
+        .requestLog()
+        .filter((r) => r.path === addToCampaign('RL-1'))
+        .map((r) => [r.status, r.fault, r.carriedOut]),
+    ).toEqual([
       [429, 'rate-limit', false],
       [200, null, true],
     ]);
@@ -114,7 +121,12 @@ describe('targeted faults', () => {
     expect(await raw(sb, 'POST', '/v1/rewards', { json: reward })).toEqual({ kind: 'dropped' });
     expect((await call(sb, 'GET', '/v1/rewards?limit=100')).body.total).toBe(before + 1);
     expect(answered(await raw(sb, 'POST', '/v1/rewards', { json: reward })).status).toBe(200);
-    expect(sb.requestLog().filter((r) => r.method === 'POST').map((r) => [r.status, r.fault, r.carriedOut])).toEqual([
+    expect(
+      sb
+        .requestLog()
+        .filter((r) => r.method === 'POST')
+        .map((r) => [r.status, r.fault, r.carriedOut]),
+    ).toEqual([
       [0, 'drop', true],
       [200, null, true],
     ]);
@@ -146,7 +158,9 @@ describe('targeted faults', () => {
   });
 
   it('applies at most one fault per request, in the documented order, each using only its own count', async () => {
-    const sb = await sandbox({ faults: { gatewayNext: { count: 1, status: 502 }, failNext: { count: 1, status: 503 }, rateLimitNext: { count: 1, retryAfterSeconds: 1 } } });
+    const sb = await sandbox({
+      faults: { gatewayNext: { count: 1, status: 502 }, failNext: { count: 1, status: 503 }, rateLimitNext: { count: 1, retryAfterSeconds: 1 } },
+    });
     expectErrorObject(await call(sb, 'GET', '/v1/vouchers/SUMMER-001'), 429, 'too_many_requests');
     expectErrorObject(await call(sb, 'GET', '/v1/vouchers/SUMMER-001'), 503, 'service_unavailable');
     expect(answered(await raw(sb, 'GET', '/v1/vouchers/SUMMER-001')).status).toBe(502);

@@ -63,7 +63,11 @@ describe('fault injection', () => {
     expectErrorObject(await call(sb, 'GET', '/v1/vouchers/SUMMER-001'), 500);
     expect((await call(sb, 'GET', '/v1/vouchers/SUMMER-001')).status).toBe(200);
     for (const bad of [{ failRate: 2 }, { failNext: { count: 1, status: 404 } }, { latencyMs: -1 }, [1]]) {
-      const refused = await fetch(`${sb.urls[sb.hostCluster]}/__sandbox/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(bad) });
+      const refused = await fetch(`${sb.urls[sb.hostCluster]}/__sandbox/faults`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(bad),
+      });
       expect(refused.status).toBe(400);
       expect(((await refused.json()) as { key: string }).key).toBe('invalid_payload');
     }

@@ -69,7 +69,13 @@ export async function waitForJob(sb: RunningSandbox, id: string, deadlineMs = 20
 }
 
 export function expectErrorObject(answer: Answer, status: number, key?: string): void {
-  if (answer.status !== status || typeof answer.body?.request_id !== 'string' || answer.body.code !== status || typeof answer.body.message !== 'string' || (key !== undefined && answer.body.key !== key)) {
+  if (
+    answer.status !== status ||
+    typeof answer.body?.request_id !== 'string' ||
+    answer.body.code !== status ||
+    typeof answer.body.message !== 'string' ||
+    (key !== undefined && answer.body.key !== key)
+  ) {
     throw new Error(`expected error ${status} ${key ?? ''}, got ${answer.status} ${JSON.stringify(answer.body)}`);
   }
 }
@@ -97,7 +103,9 @@ export function raw(
       resolve({ kind: 'timeout' });
       req.destroy();
     });
-    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.message === 'socket hang up' ? resolve({ kind: 'dropped' }) : reject(error)));
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNRESET' || error.message === 'socket hang up' ? resolve({ kind: 'dropped' }) : reject(error),
+    );
     req.end(body);
   });
 }

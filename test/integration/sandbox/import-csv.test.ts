@@ -66,7 +66,11 @@ describe('CSV import', () => {
     const second = await upload(sb, form('Code,Voucher Type,Value\nRE-1,GIFT_VOUCHER,900\nBAD,GIFT_VOUCHER,abc\nRE-1,GIFT_VOUCHER,1\n,GIFT_VOUCHER,5\n'));
     const done = await waitForJob(sb, second.body.async_action_id);
     expect(done.result.done_count).toBe(1);
-    expect(done.result.failed.map((f: { row: number; code: string }) => [f.row, f.code])).toEqual([[2, 'BAD'], [3, 'RE-1'], [4, '']]);
+    expect(done.result.failed.map((f: { row: number; code: string }) => [f.row, f.code])).toEqual([
+      [2, 'BAD'],
+      [3, 'RE-1'],
+      [4, ''],
+    ]);
     for (const f of done.result.failed) expect(typeof f.reason).toBe('string');
     const updated = (await call(sb, 'GET', '/v1/vouchers/RE-1')).body;
     expect(updated.gift.amount).toBe(900);

@@ -8,7 +8,10 @@ describe('JSON import', () => {
   it('answers 202 with an async action that goes from ENQUEUED to DONE with the result of the facts', async () => {
     const sb = await sandbox();
     const answer = await call(sb, 'POST', '/v1/vouchers/import', {
-      json: [gift('G-1', { metadata: { shop: 'north' }, redemption: { quantity: 3, redeemed_quantity: 2 }, colour: 'red', start_date: '2026-03-01' }), percent('P-1')],
+      json: [
+        gift('G-1', { metadata: { shop: 'north' }, redemption: { quantity: 3, redeemed_quantity: 2 }, colour: 'red', start_date: '2026-03-01' }),
+        percent('P-1'),
+      ],
     });
     expect(answer.status).toBe(202);
     expect(Object.keys(answer.body)).toEqual(['async_action_id']);
@@ -61,7 +64,10 @@ describe('JSON import', () => {
     const sb = await sandbox();
     expectErrorObject(await call(sb, 'POST', '/v1/vouchers/import', { json: { code: 'X' } }), 400, 'invalid_payload');
     expectErrorObject(await call(sb, 'POST', '/v1/vouchers/import', { json: [] }), 400, 'invalid_payload');
-    const broken = await call(sb, 'POST', '/v1/vouchers/import', { body: '[{', headers: { 'X-App-Id': sb.credentials.appId, 'X-App-Token': sb.credentials.appToken, 'Content-Type': 'application/json' } });
+    const broken = await call(sb, 'POST', '/v1/vouchers/import', {
+      body: '[{',
+      headers: { 'X-App-Id': sb.credentials.appId, 'X-App-Token': sb.credentials.appToken, 'Content-Type': 'application/json' },
+    });
     expectErrorObject(broken, 400, 'invalid_payload');
   });
 });
@@ -97,8 +103,17 @@ describe('JSON import limits and item checks', () => {
         { code: 'BAD-EFFECT', type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10, effect: 'ADD_NEW_ITEMS' } },
         { code: 'BAD-DAYS', type: 'GIFT_VOUCHER', gift: { amount: 5 }, validity_day_of_week: [7] },
         { type: 'GIFT_VOUCHER', gift: { amount: 5 } },
-        { code: 'UNITS', type: 'DISCOUNT_VOUCHER', discount: { type: 'UNIT', effect: 'ADD_MANY_ITEMS', units: [{ unit_off: 1, unit_type: 'prod_a', effect: 'ADD_NEW_ITEMS' }] } },
-        { code: 'AMOUNT', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500, effect: 'APPLY_TO_ITEMS_PROPORTIONALLY' }, expiration_date: '2026-12-31T23:59:59.000Z' },
+        {
+          code: 'UNITS',
+          type: 'DISCOUNT_VOUCHER',
+          discount: { type: 'UNIT', effect: 'ADD_MANY_ITEMS', units: [{ unit_off: 1, unit_type: 'prod_a', effect: 'ADD_NEW_ITEMS' }] },
+        },
+        {
+          code: 'AMOUNT',
+          type: 'DISCOUNT_VOUCHER',
+          discount: { type: 'AMOUNT', amount_off: 500, effect: 'APPLY_TO_ITEMS_PROPORTIONALLY' },
+          expiration_date: '2026-12-31T23:59:59.000Z',
+        },
       ],
     });
     const done = await waitForJob(sb, answer.body.async_action_id);

@@ -12,7 +12,7 @@ describe('async jobs', () => {
     const c = await call(sb, 'POST', '/v1/vouchers/import', { json: codes('C', 10) });
     const seen: string[] = [];
     let small;
-    for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
       small = (await call(sb, 'GET', `/v1/async-actions/${c.body.async_action_id}`)).body;
       if (seen.at(-1) !== small.status) seen.push(small.status);
       if (small.status === 'DONE') break;

@@ -129,7 +129,10 @@ describe('list publications', () => {
     await expectSubset(f('campaign_name', '$not_contain', 'Sale'), (p) => p.result !== 'FAILURE' && campaignOf(p) !== 'Summer Sale');
     await expectSubset(f('campaign_name', '$starts_with', 'Refer'), (p) => campaignOf(p) === 'Refer a Friend');
     await expectSubset(f('campaign_name', '$ends_with', '2026'), (p) => campaignOf(p) === 'Gift Cards 2026');
-    const sources = all.map((p) => p.source_id).filter((s): s is string => s !== null).sort();
+    const sources = all
+      .map((p) => p.source_id)
+      .filter((s): s is string => s !== null)
+      .sort();
     const mid = sources[Math.floor(sources.length / 2)] as string;
     await expectSubset(f('source_id', '$more_than', mid), (p) => p.source_id !== null && p.source_id > mid);
     await expectSubset(f('source_id', '$more_than_equal', mid), (p) => p.source_id !== null && p.source_id >= mid);
@@ -143,7 +146,10 @@ describe('list publications', () => {
     const either = `${f('result', '$is', 'FAILURE')}&${f('voucher_type', '$is', 'loyalty')}`;
     await expectSubset(`${either}&filters[junction]=or`, (p) => p.result === 'FAILURE' || Boolean(p.voucher?.loyalty_card));
     expect((await list(`${either}&filters[junction]=and`)).body.total).toBe(0);
-    await expectSubset(`${f('result', '$is', 'SUCCESS')}&${f('customer_id', '$is', a)}&filters[junction]=and`, (p) => p.result === 'SUCCESS' && p.customer_id === a);
+    await expectSubset(
+      `${f('result', '$is', 'SUCCESS')}&${f('customer_id', '$is', a)}&filters[junction]=and`,
+      (p) => p.result === 'SUCCESS' && p.customer_id === a,
+    );
   });
 
   it('refuses unknown filter fields, operators and junctions, and single-value operators given two values', async () => {

@@ -3,7 +3,7 @@ import { createManualClock } from '../../../electron/sandbox/server';
 import { bearer, call, expectErrorObject, sandbox, token } from './helpers';
 
 describe('rate limits', () => {
-  it('sends the default plan\'s headers on every answer, counting only calls whose credentials were accepted', async () => {
+  it("sends the default plan's headers on every answer, counting only calls whose credentials were accepted", async () => {
     const clock = createManualClock(Date.UTC(2026, 0, 31, 23, 59, 0));
     const sb = await sandbox({ clock });
     const answers = [
@@ -18,7 +18,9 @@ describe('rate limits', () => {
     ];
     expect(answers.map((a) => a.status)).toEqual([200, 404, 404, 401, 401, 200, 400, 204]);
     expect(answers.map((a) => a.headers.get('x-rate-limit-limit'))).toEqual(Array(8).fill('300000'));
-    expect(answers.map((a) => Number(a.headers.get('x-rate-limit-remaining')))).toEqual([299_999, 299_998, 299_998, 299_998, 299_998, 299_997, 299_996, 299_995]);
+    expect(answers.map((a) => Number(a.headers.get('x-rate-limit-remaining')))).toEqual([
+      299_999, 299_998, 299_998, 299_998, 299_998, 299_997, 299_996, 299_995,
+    ]);
     expect(answers.map((a) => a.headers.get('x-rate-limit-retry'))).toEqual(Array(8).fill(String(clock.now() / 1000)));
     clock.advance(60_000);
     expect((await call(sb, 'GET', '/v1/vouchers/SUMMER-001')).headers.get('x-rate-limit-remaining')).toBe('299999');

@@ -10,18 +10,40 @@ describe('rewards', () => {
     });
     expect(digital.status).toBe(200);
     expect(digital.body).toMatchObject({
-      name: 'Top-up', type: 'CAMPAIGN', stock: null, redeemed: null, metadata: { tier: 'gold' }, updated_at: null, object: 'reward',
+      name: 'Top-up',
+      type: 'CAMPAIGN',
+      stock: null,
+      redeemed: null,
+      metadata: { tier: 'gold' },
+      updated_at: null,
+      object: 'reward',
       parameters: { campaign: { id: 'camp_giftcards26', balance: 1000 } },
     });
     expect(digital.body.id).toMatch(/^rew_/);
-    const coin = await call(sb, 'POST', '/v1/rewards', { json: { name: 'Coins', type: 'COIN', parameters: { coin: { exchange_ratio: '0.5', points_ratio: '10' } } } });
+    const coin = await call(sb, 'POST', '/v1/rewards', {
+      json: { name: 'Coins', type: 'COIN', parameters: { coin: { exchange_ratio: '0.5', points_ratio: '10' } } },
+    });
     expect(coin.body).toMatchObject({ type: 'COIN', parameters: { coin: { exchange_ratio: 0.5, points_ratio: 10 } } });
-    const numeric = await call(sb, 'POST', '/v1/rewards', { json: { name: 'Coins 2', type: 'COIN', parameters: { coin: { exchange_ratio: 0.25, points_ratio: 4 } } } });
+    const numeric = await call(sb, 'POST', '/v1/rewards', {
+      json: { name: 'Coins 2', type: 'COIN', parameters: { coin: { exchange_ratio: 0.25, points_ratio: 4 } } },
+    });
     expect(numeric.body.parameters).toEqual({ coin: { exchange_ratio: 0.25, points_ratio: 4 } });
     const material = await call(sb, 'POST', '/v1/rewards', {
-      json: { name: 'Tote bag', type: 'MATERIAL', stock: 25, attributes: { image_url: 'https://x.invalid/t.png', description: 'Canvas' }, parameters: { product: { id: 'prod_tote', sku_id: 'sku_tote_red' } } },
+      json: {
+        name: 'Tote bag',
+        type: 'MATERIAL',
+        stock: 25,
+        attributes: { image_url: 'https://x.invalid/t.png', description: 'Canvas' },
+        parameters: { product: { id: 'prod_tote', sku_id: 'sku_tote_red' } },
+      },
     });
-    expect(material.body).toMatchObject({ type: 'MATERIAL', stock: 25, redeemed: 0, attributes: { description: 'Canvas' }, parameters: { product: { id: 'prod_tote', sku_id: 'sku_tote_red' } } });
+    expect(material.body).toMatchObject({
+      type: 'MATERIAL',
+      stock: 25,
+      redeemed: 0,
+      attributes: { description: 'Canvas' },
+      parameters: { product: { id: 'prod_tote', sku_id: 'sku_tote_red' } },
+    });
     const listed = await call(sb, 'GET', '/v1/rewards?limit=100');
     expect(listed.body).toMatchObject({ object: 'list', data_ref: 'data', total: before + 4 });
     expect(listed.body.data.slice(-4).map((r: { id: string }) => r.id)).toEqual([digital.body.id, coin.body.id, numeric.body.id, material.body.id]);

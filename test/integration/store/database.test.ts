@@ -189,7 +189,10 @@ describe('durable sql.js database', () => {
     const crashed = tempDir();
     cpSync(dir, crashed, { recursive: true, filter: (path) => !path.endsWith('.lock') });
     await db.close();
-    for (const [folder, reason] of [[crashed, /line \d \(at byte \d+\) fails its checksum/], [dir, /first \d+ bytes differ from what was saved/]] as const) {
+    for (const [folder, reason] of [
+      [crashed, /line \d \(at byte \d+\) fails its checksum/],
+      [dir, /first \d+ bytes differ from what was saved/],
+    ] as const) {
       const journal = join(folder, 'test.commits');
       const good = readFileSync(journal, 'utf8');
       for (const damaged of [good.replace('"a"', '"x"'), good.replace('"b"', '"y"')]) {

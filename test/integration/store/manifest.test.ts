@@ -27,7 +27,9 @@ function texts(db: StoreDatabase): string[] {
 function listing(dir: string): string[] {
   const walk = (d: string, prefix: string): string[] =>
     readdirSync(d, { withFileTypes: true }).flatMap((e) =>
-      e.isDirectory() ? walk(join(d, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name} ${statSync(join(d, e.name)).size} ${statSync(join(d, e.name)).mtimeMs}`],
+      e.isDirectory()
+        ? walk(join(d, e.name), `${prefix}${e.name}/`)
+        : [`${prefix}${e.name} ${statSync(join(d, e.name)).size} ${statSync(join(d, e.name)).mtimeMs}`],
     );
   return walk(dir, '').sort();
 }
@@ -88,7 +90,11 @@ describe('manifest, checkpoints and kept copies', () => {
     expect(readdirSync(join(dir, 'kept-copies')).sort()).toEqual(['library.3.sqlite', 'library.4.sqlite', 'library.5.sqlite']);
     const health = await checkDataDir(dir);
     expect(health.ok).toBe(true);
-    expect(health.databases[0]?.keptCopies.map((c) => [c.id, c.lastCommit])).toEqual([['5', 4], ['4', 3], ['3', 2]]);
+    expect(health.databases[0]?.keptCopies.map((c) => [c.id, c.lastCommit])).toEqual([
+      ['5', 4],
+      ['4', 3],
+      ['3', 2],
+    ]);
   });
 
   it('writes the kept copy again at the next close when it went missing', async () => {
@@ -160,7 +166,9 @@ describe('manifest, checkpoints and kept copies', () => {
     expect(listing(dir)).toEqual(before);
     expect(health.ok).toBe(false);
     const library = health.databases.find((d) => d.database === 'library');
-    expect(library?.problems).toEqual([{ file: journal, problem: expect.stringMatching(/The journal was cut short: it holds 10 bytes, but \d+ bytes of commits were saved in it/) }]);
+    expect(library?.problems).toEqual([
+      { file: journal, problem: expect.stringMatching(/The journal was cut short: it holds 10 bytes, but \d+ bytes of commits were saved in it/) },
+    ]);
     expect(library?.advice).toMatch(/voucher-desk library restore library \d+/);
     expect(health.databases.filter((d) => d.database !== 'library').every((d) => d.ok)).toBe(true);
   });

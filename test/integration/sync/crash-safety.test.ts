@@ -19,7 +19,15 @@ const CODES_PER_BATCH = 60;
 
 beforeAll(() => {
   const esbuild = fileURLToPath(new URL('../../../node_modules/.bin/esbuild', import.meta.url));
-  const built = spawnSync(esbuild, [CHILD_SOURCE, '--bundle', '--platform=node', '--format=esm', '--external:sql.js', `--outfile=${CHILD}`, '--log-level=warning']);
+  const built = spawnSync(esbuild, [
+    CHILD_SOURCE,
+    '--bundle',
+    '--platform=node',
+    '--format=esm',
+    '--external:sql.js',
+    `--outfile=${CHILD}`,
+    '--log-level=warning',
+  ]);
   if (built.status !== 0) throw new Error(`could not bundle the sync child: ${built.stderr.toString()}`);
 });
 
@@ -76,7 +84,10 @@ describe('crash safety', () => {
       for (let round = 0; kills < KILLS_WANTED && round < 8; round += 1) {
         const list = codes(`CRASH${round}`, CODES_PER_BATCH);
         const batch = await batches.create({ name: `crash ${round}`, defaults: { ...PERCENT_DEFAULTS } });
-        await drafts.add(batch.id, list.map((code) => ({ code })));
+        await drafts.add(
+          batch.id,
+          list.map((code) => ({ code })),
+        );
         const outbox = await Outbox.open(dir);
         const op = await queueImport({ library, outbox }, String(batch.id), { format: 'json', limits: { maxCodes: 5 } });
         await outbox.close();
@@ -112,4 +123,3 @@ describe('crash safety', () => {
     }
   }, 170_000);
 });
-

@@ -9,9 +9,28 @@ import { batchOf, clientFor, codes, desk, sandbox, type Desk } from './helpers';
 const ROWS: Record<string, unknown>[] = [
   { code: 'MIX-GIFT', type: 'GIFT_VOUCHER', gift: { amount: 2500 }, category: 'Gifts', active: true, metadata: { region: 'north', note: '42' } },
   { code: 'MIX-AMOUNT', type: 'DISCOUNT_VOUCHER', discount: { type: 'AMOUNT', amount_off: 500, effect: 'APPLY_TO_ORDER' }, redemption: { quantity: 3 } },
-  { code: 'MIX-PERCENT', type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 12.5, effect: 'APPLY_TO_ORDER' }, active: false, start_date: '2026-01-01', expiration_date: '2027-06-30T12:00:00Z' },
-  { code: 'MIX-FIXED', type: 'DISCOUNT_VOUCHER', discount: { type: 'FIXED', fixed_amount: 900, effect: 'APPLY_TO_ORDER' }, additional_info: 'line one, "two"\nline three', redemption: { quantity: null } },
-  { code: 'MIX-META', type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 5, effect: 'APPLY_TO_ORDER' }, category: 'Spring', metadata: { region: 'south' } },
+  {
+    code: 'MIX-PERCENT',
+    type: 'DISCOUNT_VOUCHER',
+    discount: { type: 'PERCENT', percent_off: 12.5, effect: 'APPLY_TO_ORDER' },
+    active: false,
+    start_date: '2026-01-01',
+    expiration_date: '2027-06-30T12:00:00Z',
+  },
+  {
+    code: 'MIX-FIXED',
+    type: 'DISCOUNT_VOUCHER',
+    discount: { type: 'FIXED', fixed_amount: 900, effect: 'APPLY_TO_ORDER' },
+    additional_info: 'line one, "two"\nline three',
+    redemption: { quantity: null },
+  },
+  {
+    code: 'MIX-META',
+    type: 'DISCOUNT_VOUCHER',
+    discount: { type: 'PERCENT', percent_off: 5, effect: 'APPLY_TO_ORDER' },
+    category: 'Spring',
+    metadata: { region: 'south' },
+  },
 ];
 
 async function mixedBatch(d: Desk, name: string): Promise<string> {
@@ -32,7 +51,10 @@ async function stored(sb: RunningSandbox, code: string): Promise<Record<string, 
 }
 
 function writes(sb: RunningSandbox): string[] {
-  return sb.requestLog().filter((r) => r.method === 'POST' && r.path.startsWith('/v1/vouchers/import')).map((r) => r.path);
+  return sb
+    .requestLog()
+    .filter((r) => r.method === 'POST' && r.path.startsWith('/v1/vouchers/import'))
+    .map((r) => r.path);
 }
 
 describe('queue import: CSV bodies when the rows fit', () => {
@@ -68,9 +90,12 @@ describe('queue import: CSV bodies when the rows fit', () => {
     const sb = await sandbox();
     const client = clientFor(sb);
     const list = codes('HAVE', 4);
-    await client.importVouchers([{ code: list[1] as string, type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 50, effect: 'APPLY_TO_ORDER' } }]);
+    await client.importVouchers([
+      { code: list[1] as string, type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 50, effect: 'APPLY_TO_ORDER' } },
+    ]);
     const deadline = Date.now() + 10_000;
-    while ((await client.listAsyncActions({ limit: 1 })).items[0]?.status !== 'DONE') if (Date.now() > deadline) throw new Error('the seed import did not finish');
+    while ((await client.listAsyncActions({ limit: 1 })).items[0]?.status !== 'DONE')
+      if (Date.now() > deadline) throw new Error('the seed import did not finish');
 
     const refusing = await desk();
     const refused = await queueImport(refusing, String(await batchOf(refusing, 'refuse', list)), { format: 'json' });

@@ -57,7 +57,10 @@ export function codes(prefix: string, n: number): string[] {
 /** A batch of `n` valid discount vouchers named `<prefix>-00001`, ... */
 export async function batchOf(d: Desk, name: string, list: readonly string[], extra: Record<string, unknown> = {}): Promise<number> {
   const batch = await d.batches.create({ name, defaults: { ...PERCENT_DEFAULTS } });
-  await d.drafts.add(batch.id, list.map((code) => ({ code, ...extra })));
+  await d.drafts.add(
+    batch.id,
+    list.map((code) => ({ code, ...extra })),
+  );
   return batch.id;
 }
 

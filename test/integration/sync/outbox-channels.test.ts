@@ -22,7 +22,9 @@ describe('outbox channels', () => {
     const dropped = outboxContract['outbox.droppedValues'].response.parse(await handlers['outbox.droppedValues']({ batchId }));
     expect(dropped.map((v) => v.field)).toEqual(['type', 'discount']);
     expect(dropped[1]).toMatchObject({ example: expect.stringContaining('"percent_off":10'), rows: 6 });
-    await expect(handlers['outbox.queueBatch']({ batchId, operation: 'add-to-campaign', campaignId: 'camp_summersale01' })).rejects.toThrow(/type .*discount .*--drop-values/);
+    await expect(handlers['outbox.queueBatch']({ batchId, operation: 'add-to-campaign', campaignId: 'camp_summersale01' })).rejects.toThrow(
+      /type .*discount .*--drop-values/,
+    );
     const add = await handlers['outbox.queueBatch']({ batchId, operation: 'add-to-campaign', campaignId: 'camp_summersale01', dropValues: true });
     await handlers['outbox.cancel']({ opId: add.id });
 

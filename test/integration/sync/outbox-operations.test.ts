@@ -16,7 +16,9 @@ describe('outbox operations', () => {
     const d = await desk();
     const id = await batchOf(d, 'valued', codes('VAL', 3), { discount: { type: 'PERCENT', percent_off: 35, effect: 'APPLY_TO_ORDER' } });
     const refusal = queueAddToCampaign(d, String(id), 'camp_summersale01');
-    await expect(refusal).rejects.toThrow(/carries values .*: type \(e\.g\. "DISCOUNT_VOUCHER", 3 row\(s\)\), discount \(e\.g\. \{"type":"PERCENT","percent_off":35.*--drop-values/);
+    await expect(refusal).rejects.toThrow(
+      /carries values .*: type \(e\.g\. "DISCOUNT_VOUCHER", 3 row\(s\)\), discount \(e\.g\. \{"type":"PERCENT","percent_off":35.*--drop-values/,
+    );
     expect(d.outbox.operations()).toEqual([]);
     expect(d.outbox.frozenBy(id)).toBeUndefined();
     const op = await queueAddToCampaign(d, String(id), 'camp_summersale01', { dropValues: true });
@@ -25,7 +27,7 @@ describe('outbox operations', () => {
     expect(body.metadata).toEqual({ [OPERATION_MARKER_KEY]: op.uid });
   });
 
-  it('counts as ours a code the service added late for an earlier send (our marker), and someone else\'s as already there', async () => {
+  it("counts as ours a code the service added late for an earlier send (our marker), and someone else's as already there", async () => {
     const sb = await sandbox();
     const d = await desk();
     const client = clientFor(sb);
@@ -143,7 +145,7 @@ describe('outbox operations', () => {
     const sb = await sandbox();
     const d = await desk();
     const broken = await queueDelete(d.outbox, ['X-1'], false);
-    await d.outbox.db.write((tx) => tx.run("UPDATE operations SET payload = '{\"codes\":\"not a list\"}' WHERE id = ?", [broken.id]));
+    await d.outbox.db.write((tx) => tx.run('UPDATE operations SET payload = \'{"codes":"not a list"}\' WHERE id = ?', [broken.id]));
     const fine = await queueDelete(d.outbox, ['X-2'], false);
     expect((await new SyncEngine({ outbox: d.outbox, client: clientFor(sb) }).run()).state).toBe('finished');
     expect(d.outbox.operation(broken.id)).toMatchObject({ state: 'dead_letter', deadReason: expect.stringMatching(/codes/) });

@@ -18,7 +18,10 @@ describe('sync engine against the sandbox', () => {
     const id = await batchOf(d, 'basic', list);
     const op = await queueImport(d, String(id), { format: 'json', limits: { maxCodes: 10 } });
     expect(d.outbox.chunks(op.id)).toHaveLength(3);
-    await expect(d.drafts.edit(id, 1, { set: { category: 'x' } })).rejects.toMatchObject({ name: 'BatchFrozenError', frozen: { batchId: id, batchName: 'basic', operationId: op.id, operationState: 'queued' } });
+    await expect(d.drafts.edit(id, 1, { set: { category: 'x' } })).rejects.toMatchObject({
+      name: 'BatchFrozenError',
+      frozen: { batchId: id, batchName: 'basic', operationId: op.id, operationState: 'queued' },
+    });
 
     const status = await new SyncEngine({ outbox: d.outbox, client }).run();
     expect(status.state).toBe('finished');

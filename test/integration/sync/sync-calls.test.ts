@@ -47,7 +47,11 @@ describe('sync: API calls near their floor', () => {
     await generateIntoBatch(d.library, (id) => d.outbox.frozenBy(id), batch.id, { spec: { count: 20_000, pattern: 'FOUR-########' } });
     const op = await queueImport(d, String(batch.id), { format: 'csv-when-fits', limits: { maxCodes: 5000 } });
     let looks = 0;
-    const engine = new SyncEngine({ outbox: d.outbox, client: clientFor(sb), onEvent: (e) => void (e.type === 'request' && e.step === 'poll' && (looks += 1)) });
+    const engine = new SyncEngine({
+      outbox: d.outbox,
+      client: clientFor(sb),
+      onEvent: (e) => void (e.type === 'request' && e.step === 'poll' && (looks += 1)),
+    });
     expect((await engine.run()).state).toBe('finished');
     const calls = sb.requestLog().map((r) => `${r.method} ${r.path.replace(/aa_[^/]+$/, ':id')}`);
     // All four sent before the first look, which reads the four in one call to the job list.

@@ -14,16 +14,30 @@ async function ok(args: readonly string[], input?: string): Promise<string> {
 
 describe('voucher-desk queue, outbox and sync (the real binary)', () => {
   it('walks from an offline batch to synced codes, refusing edits to the frozen batch meanwhile', async () => {
-    if (!process.env.DBUS_SESSION_BUS_ADDRESS) throw new Error('No D-Bus session: run this through `npm test -- test/integration/sync`, which starts a private keyring');
+    if (!process.env.DBUS_SESSION_BUS_ADDRESS)
+      throw new Error('No D-Bus session: run this through `npm test -- test/integration/sync`, which starts a private keyring');
     const sb = await sandbox();
     const url = sb.urls[sb.hostCluster];
     const at = ['--data-dir', tempDir()];
     try {
       await ok(['keys', 'set', url, '--app-id', sb.credentials.appId], sb.credentials.appToken);
-      await ok(['batch', 'create', 'walk', '--type', 'discount', '--defaults', '{"discount":{"type":"PERCENT","percent_off":15,"effect":"APPLY_TO_ORDER"}}', ...at]);
+      await ok([
+        'batch',
+        'create',
+        'walk',
+        '--type',
+        'discount',
+        '--defaults',
+        '{"discount":{"type":"PERCENT","percent_off":15,"effect":"APPLY_TO_ORDER"}}',
+        ...at,
+      ]);
       await ok(['batch', 'generate', 'walk', '--count', '25', '--pattern', 'WALK-####', ...at]);
       // JSON bodies, so a code someone else imported is refused, not updated.
-      const queued = JSON.parse(await ok(['queue', 'import', 'walk', '--max-codes', '10', '--refuse-existing', '--json', ...at])) as { id: number; codes: number; kind: string };
+      const queued = JSON.parse(await ok(['queue', 'import', 'walk', '--max-codes', '10', '--refuse-existing', '--json', ...at])) as {
+        id: number;
+        codes: number;
+        kind: string;
+      };
       expect(queued).toMatchObject({ codes: 25, kind: 'import-json' });
 
       const refused = await spawnBin(['batch', 'rename', 'walk', 'renamed', ...at], { env });
@@ -31,7 +45,11 @@ describe('voucher-desk queue, outbox and sync (the real binary)', () => {
       expect(refused.stderr).toContain('Batch "walk" is queued for sync: its import (operation 1) is waiting to be sent');
       expect(refused.stderr).toContain('Cancel it: voucher-desk outbox cancel 1');
 
-      const plan = JSON.parse(await ok(['sync', '--dry-run', '--target', url, '--json', ...at])) as { requests: number; codes: number; calls: { total: number } };
+      const plan = JSON.parse(await ok(['sync', '--dry-run', '--target', url, '--json', ...at])) as {
+        requests: number;
+        codes: number;
+        calls: { total: number };
+      };
       expect(plan).toMatchObject({ requests: 3, codes: 25 });
       expect(sb.stats().requests).toBe(0);
 
@@ -40,26 +58,40 @@ describe('voucher-desk queue, outbox and sync (the real binary)', () => {
       const theirs = page.rows[2]?.code as string;
       await otherImport(sb, sb.addKey(), [theirs]);
 
-      expect(await ok(['sync', '--target', url, ...at])).toMatch(/Sync finished\.\n24 codes done by this sync, 1 already on the service before it, 0 failed, of 25/);
+      expect(await ok(['sync', '--target', url, ...at])).toMatch(
+        /Sync finished\.\n24 codes done by this sync, 1 already on the service before it, 0 failed, of 25/,
+      );
       const ops = JSON.parse(await ok(['outbox', '--json', ...at])) as { id: number; state: string }[];
       expect(ops).toEqual([expect.objectContaining({ id: queued.id, state: 'done' })]);
       const shown = await ok(['outbox', 'show', String(queued.id), ...at]);
       expect(shown).toMatch(/: done; 24 codes created by this sync, 1 already on the service before this sync \(not created by it\), 0 failed\n/);
-      expect(shown).toMatch(new RegExp(`1 code already on the service before this sync:\\n(.*\\n){2} *3 +${theirs} +Voucher with code ${theirs} already exists`));
-      const report = JSON.parse(await ok(['outbox', 'show', String(queued.id), '--json', ...at])) as { tally: unknown; present: { code: string }[]; failures: unknown[] };
+      expect(shown).toMatch(
+        new RegExp(`1 code already on the service before this sync:\\n(.*\\n){2} *3 +${theirs} +Voucher with code ${theirs} already exists`),
+      );
+      const report = JSON.parse(await ok(['outbox', 'show', String(queued.id), '--json', ...at])) as {
+        tally: unknown;
+        present: { code: string }[];
+        failures: unknown[];
+      };
       expect(report).toMatchObject({ tally: { applied: 24, present: 1, failed: 0 }, present: [{ code: theirs, row: 3 }], failures: [] });
 
       const valued = await spawnBin(['queue', 'add-to-campaign', 'walk', 'camp_summersale01', ...at], { env });
       expect(valued.status).toBe(1);
       expect(valued.stderr).toMatch(/type \(e\.g\. "DISCOUNT_VOUCHER", 25 row\(s\)\), discount \(e\.g\. \{"type":"PERCENT","percent_off":15.*--drop-values/);
-      const added = JSON.parse(await ok(['queue', 'add-to-campaign', 'walk', 'camp_summersale01', '--drop-values', '--json', ...at])) as { id: number; codes: number };
+      const added = JSON.parse(await ok(['queue', 'add-to-campaign', 'walk', 'camp_summersale01', '--drop-values', '--json', ...at])) as {
+        id: number;
+        codes: number;
+      };
       expect(added.codes).toBe(25);
       await ok(['outbox', 'cancel', String(added.id), ...at]);
 
       const first = page.rows[0]?.code as string;
       await ok(['queue', 'delete', first, '--force', ...at]);
       expect(await ok(['sync', ...at])).toMatch(/Sync finished/);
-      const present = await codesOnService(clientFor(sb), page.rows.map((r) => r.code));
+      const present = await codesOnService(
+        clientFor(sb),
+        page.rows.map((r) => r.code),
+      );
       expect(present).not.toContain(first);
       expect(present.length).toBe(page.rows.length - 1);
 
@@ -77,11 +109,27 @@ describe('voucher-desk queue, outbox and sync (the real binary)', () => {
     const at = ['--data-dir', tempDir()];
     try {
       await ok(['keys', 'set', url, '--app-id', sb.credentials.appId], sb.credentials.appToken);
-      await ok(['batch', 'create', 'packed', '--type', 'discount', '--defaults', '{"discount":{"type":"PERCENT","percent_off":20,"effect":"APPLY_TO_ORDER"}}', ...at]);
+      await ok([
+        'batch',
+        'create',
+        'packed',
+        '--type',
+        'discount',
+        '--defaults',
+        '{"discount":{"type":"PERCENT","percent_off":20,"effect":"APPLY_TO_ORDER"}}',
+        ...at,
+      ]);
       await ok(['batch', 'generate', 'packed', '--count', '30', '--pattern', 'PACK-####', ...at]);
-      expect(await ok(['queue', 'import', 'packed', ...at])).toMatch(/import of batch \d+ as CSV files: a code already on the service is UPDATED .*--refuse-existing/);
+      expect(await ok(['queue', 'import', 'packed', ...at])).toMatch(
+        /import of batch \d+ as CSV files: a code already on the service is UPDATED .*--refuse-existing/,
+      );
       expect(await ok(['sync', '--target', url, ...at])).toMatch(/30 codes done by this sync/);
-      expect(sb.requestLog().filter((r) => r.method === 'POST' && r.path.startsWith('/v1/vouchers/')).map((r) => r.path)).toEqual(['/v1/vouchers/importCSV']);
+      expect(
+        sb
+          .requestLog()
+          .filter((r) => r.method === 'POST' && r.path.startsWith('/v1/vouchers/'))
+          .map((r) => r.path),
+      ).toEqual(['/v1/vouchers/importCSV']);
     } finally {
       await spawnBin(['keys', 'delete', url], { env });
     }

@@ -22,7 +22,11 @@ async function answering(status: number, body: string, headers: Record<string, s
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-const rejection = async (promise: Promise<unknown>): Promise<unknown> => promise.then(() => undefined, (error: unknown) => error);
+const rejection = async (promise: Promise<unknown>): Promise<unknown> =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 const item = [{ code: 'T-1', type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 5, effect: 'APPLY_TO_ORDER' } }];
 
 describe('write outcomes over real HTTP', () => {

@@ -67,9 +67,7 @@ describe('paging', () => {
 
   it('reads what the stack limits allow when asked for a partial walk, with a notice', async () => {
     const list = listOf<PromotionStack>(10_050, (i) => ({ id: `stack_${i}` }));
-    const { items, notices } = await collect(
-      stackPages({ listStacks: (q: StacksQuery) => list.fetch(q) }, {}, { whenTooLarge: 'partial' }),
-    );
+    const { items, notices } = await collect(stackPages({ listStacks: (q: StacksQuery) => list.fetch(q) }, {}, { whenTooLarge: 'partial' }));
     expect(items).toHaveLength(10_000);
     expect(list.asked.at(-1)).toEqual({ page: 100, limit: 100 });
     expect(notices[0]).toMatch(/10050 promotion stacks.*at most 10000.*created_at/);

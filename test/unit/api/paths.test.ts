@@ -18,12 +18,15 @@ describe('segment', () => {
 
   it('round-trips any string through a URL path', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', minLength: 1 }).filter((s) => s !== '.' && s !== '..'), (code) => {
-        const url = new URL(`http://h/v1/vouchers/${segment(code, 'code')}?force=true`);
-        const parts = url.pathname.split('/');
-        expect(parts).toHaveLength(4);
-        expect(decodeURIComponent(parts[3] ?? '')).toBe(code);
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme', minLength: 1 }).filter((s) => s !== '.' && s !== '..'),
+        (code) => {
+          const url = new URL(`http://h/v1/vouchers/${segment(code, 'code')}?force=true`);
+          const parts = url.pathname.split('/');
+          expect(parts).toHaveLength(4);
+          expect(decodeURIComponent(parts[3] ?? '')).toBe(code);
+        },
+      ),
     );
   });
 

@@ -49,9 +49,7 @@ describe('requests refused before sending', () => {
   });
 
   it('refuses bad targets and credentials at creation, never echoing the secret', () => {
-    expect(() => createClient({ target: { dedicated: 'acme.example' }, auth: { type: 'keys', appId: 'a', appToken: 't' } })).toThrow(
-      /target\.dedicated/,
-    );
+    expect(() => createClient({ target: { dedicated: 'acme.example' }, auth: { type: 'keys', appId: 'a', appToken: 't' } })).toThrow(/target\.dedicated/);
     let error: unknown;
     try {
       createClient({ target: { region: 'eu' }, auth: { type: 'keys', appId: 'a', appToken: ' ' } });

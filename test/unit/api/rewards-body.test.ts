@@ -16,9 +16,7 @@ describe('rewardBody', () => {
       metadata: { a: 1 },
       parameters: { coin: { exchange_ratio: '0.5', points_ratio: '10' } },
     });
-    expect(
-      rewardBody({ type: 'MATERIAL', name: 'Mug', product: { id: 'prod_1', sku_id: 'sku_1' }, stock: 5, attributes: { description: 'A mug' } }),
-    ).toEqual({
+    expect(rewardBody({ type: 'MATERIAL', name: 'Mug', product: { id: 'prod_1', sku_id: 'sku_1' }, stock: 5, attributes: { description: 'A mug' } })).toEqual({
       name: 'Mug',
       type: 'MATERIAL',
       parameters: { product: { id: 'prod_1', sku_id: 'sku_1' } },

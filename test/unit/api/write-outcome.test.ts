@@ -44,7 +44,12 @@ describe('bodyKindOf', () => {
 });
 
 describe('writeOutcome', () => {
-  const answered = (status: number, body: 'service-error' | 'readable' | 'unreadable', rateHeaders = false): ExchangeFacts => ({ phase: 'answered', status, body, rateHeaders });
+  const answered = (status: number, body: 'service-error' | 'readable' | 'unreadable', rateHeaders = false): ExchangeFacts => ({
+    phase: 'answered',
+    status,
+    body,
+    rateHeaders,
+  });
   it.each<[string, ExchangeFacts, WriteOutcome]>([
     ['never left', { phase: 'before-send' }, 'not-carried-out'],
     ['timeout or reset after sending', { phase: 'after-send' }, 'uncertain'],

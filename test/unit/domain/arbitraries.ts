@@ -36,7 +36,10 @@ export const csvDraft: fc.Arbitrary<VoucherDraft> = fc
   .record(
     {
       code: text,
-      kind: fc.oneof(amount.map((a) => ({ gift: { amount: a } })), csvDiscount.map((d) => ({ discount: d }))),
+      kind: fc.oneof(
+        amount.map((a) => ({ gift: { amount: a } })),
+        csvDiscount.map((d) => ({ discount: d })),
+      ),
       category: text,
       start_date: date,
       expiration_date: date,

@@ -75,7 +75,9 @@ describe('chunk planner', () => {
 
   it('refuses a draft too large for any request, naming its code', () => {
     const huge = { ...gift('HUGE-1'), additional_info: 'x'.repeat(500) };
-    expect(() => planImportChunks([gift('a'), huge], { format: 'json' }, { maxBytes: 300 })).toThrow(/code "HUGE-1" alone serializes to \d+ bytes, over the 300-byte import limit/);
+    expect(() => planImportChunks([gift('a'), huge], { format: 'json' }, { maxBytes: 300 })).toThrow(
+      /code "HUGE-1" alone serializes to \d+ bytes, over the 300-byte import limit/,
+    );
   });
 
   it('plans nothing for no drafts and rejects a zero code limit', () => {

@@ -48,7 +48,9 @@ describe('code generator', () => {
   });
 
   it('refuses a count the pattern cannot reach, naming the space', () => {
-    expect(() => generateCodes({ count: 101, pattern: 'A-##', charset: 'numbers' })).toThrow(/count 101 cannot be reached: 2 random position\(s\) over 10 character\(s\) give only 100/);
+    expect(() => generateCodes({ count: 101, pattern: 'A-##', charset: 'numbers' })).toThrow(
+      /count 101 cannot be reached: 2 random position\(s\) over 10 character\(s\) give only 100/,
+    );
     expect(() => analyzeCodeSpec({ count: 2, pattern: 'FIXED' })).toThrow(CodeSpecError);
     try {
       analyzeCodeSpec({ count: 11, length: 1, charset: 'numbers' });

@@ -16,7 +16,10 @@ describe('CodeIndex', () => {
   });
 
   it('keeps every code when room is reserved midway, more or less than what comes', () => {
-    for (const [entries, chars] of [[50_000, 500_000], [10, 10]] as const) {
+    for (const [entries, chars] of [
+      [50_000, 500_000],
+      [10, 10],
+    ] as const) {
       const index = new CodeIndex();
       for (let i = 0; i < 3000; i++) index.firstRowOrAdd(`CODE-${i}`, i + 1);
       index.reserve(entries, chars);

@@ -3,7 +3,8 @@ import { CsvRecordTooLongError, createCsvReader, previewCsv, readCsv, type CsvRo
 import { validateDraft } from '../../../shared/domain/validate-draft';
 import { errors } from './fixtures';
 
-const HEADER = 'Code,Voucher Type,Value,Discount Type,Category,Start Date,Expiration Date,Redemption Limit,Redeemed Quantity,Redeemed Amount,Active,Additional Info,Shop';
+const HEADER =
+  'Code,Voucher Type,Value,Discount Type,Category,Start Date,Expiration Date,Redemption Limit,Redeemed Quantity,Redeemed Amount,Active,Additional Info,Shop';
 
 function readInPieces(text: string, size: number): CsvRow[] {
   const rows: CsvRow[] = [];
@@ -54,7 +55,9 @@ describe('CSV reading: mapping', () => {
   });
 
   it('reports unreadable cells with the value as written', () => {
-    const { rows } = readCsv('Code,Voucher Type,Value,Discount Type,Active,Redemption Limit\nX,DISCOUNT_VOUCHER,ten,AMOUNT,maybe,1e3\nY,COUPON,1,\nZ,DISCOUNT_VOUCHER,5,\n');
+    const { rows } = readCsv(
+      'Code,Voucher Type,Value,Discount Type,Active,Redemption Limit\nX,DISCOUNT_VOUCHER,ten,AMOUNT,maybe,1e3\nY,COUPON,1,\nZ,DISCOUNT_VOUCHER,5,\n',
+    );
     expect(errors(rows[0]?.problems ?? []).map((p) => [p.field, p.value])).toEqual([
       ['discount.amount_off', 'ten'],
       ['active', 'maybe'],
@@ -96,7 +99,9 @@ describe('CSV reading: mapping', () => {
     expect(() => {
       for (let i = 0; i < 20; i++) reader.write('C,GIFT_VOUCHER,3\n');
     }).toThrow(CsvRecordTooLongError);
-    expect(() => createCsvReader({ onRow: () => undefined, maxRecordChars: 10 }).write('"'.padEnd(20, 'x'))).toThrow(/row 1 is still not complete after 10 characters; a quote is probably not closed/);
+    expect(() => createCsvReader({ onRow: () => undefined, maxRecordChars: 10 }).write('"'.padEnd(20, 'x'))).toThrow(
+      /row 1 is still not complete after 10 characters; a quote is probably not closed/,
+    );
   });
 
   it('previews the mapping and complete rows from the beginning of a file', () => {
@@ -206,7 +211,9 @@ describe('CSV reading: rows with equal cells other than the code', () => {
       return rows;
     };
     const reused = read(true);
-    expect(reused.map(({ row, draft, problems }) => ({ row, draft, problems }))).toEqual(read(false).map(({ row, draft, problems }) => ({ row, draft, problems })));
+    expect(reused.map(({ row, draft, problems }) => ({ row, draft, problems }))).toEqual(
+      read(false).map(({ row, draft, problems }) => ({ row, draft, problems })),
+    );
     expect(reused[0]?.equalCells).toBe(0);
     expect(reused.at(-1)?.equalCells).toBeUndefined();
   });

@@ -12,14 +12,18 @@ describe('telling a text CSV from an empty or binary file', () => {
   });
 
   it('names an empty file and says nothing was stored', () => {
-    expect(csvFileProblem('spring.csv', new Uint8Array(), 0)).toBe('The CSV file spring.csv is empty (0 bytes): there is nothing to import, and nothing was stored.');
+    expect(csvFileProblem('spring.csv', new Uint8Array(), 0)).toBe(
+      'The CSV file spring.csv is empty (0 bytes): there is nothing to import, and nothing was stored.',
+    );
   });
 
   it('recognises archives, workbooks and UTF-16 by their first bytes', () => {
     expect(binaryKind(gzipSync(bytes('Code\nA-1\n')))).toBe('a gzip archive');
     expect(binaryKind(Uint8Array.of(0x50, 0x4b, 0x03, 0x04, 0x14, 0x00))).toBe('a zip archive or an .xlsx workbook');
     expect(binaryKind(Uint8Array.of(0xff, 0xfe, 0x43, 0x00))).toBe('UTF-16 text');
-    expect(csvFileProblem('codes.csv.gz', gzipSync(bytes('Code\n')), 30)).toMatch(/^codes\.csv\.gz is not a text CSV: it looks like a gzip archive\. Nothing was stored\./);
+    expect(csvFileProblem('codes.csv.gz', gzipSync(bytes('Code\n')), 30)).toMatch(
+      /^codes\.csv\.gz is not a text CSV: it looks like a gzip archive\. Nothing was stored\./,
+    );
   });
 
   it('calls any file with a NUL byte near the start binary, and one past the looked-at bytes not', () => {

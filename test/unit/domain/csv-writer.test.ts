@@ -10,7 +10,10 @@ import { gift, percent } from './fixtures';
 
 describe('CSV writing', () => {
   it('writes the service import header and one line per draft', () => {
-    const csv = draftsToCsv([{ ...gift('G1', 2500), metadata: { shop: 'A, B' } }, { ...percent('P1', 15), active: true, redemption: { quantity: 3 } }]);
+    const csv = draftsToCsv([
+      { ...gift('G1', 2500), metadata: { shop: 'A, B' } },
+      { ...percent('P1', 15), active: true, redemption: { quantity: 3 } },
+    ]);
     expect(csv.split('\r\n')).toEqual([
       'Code,Voucher Type,Value,Discount Type,Category,Start Date,Expiration Date,Redemption Limit,Redeemed Quantity,Redeemed Amount,Active,Additional Info,shop',
       'G1,GIFT_VOUCHER,2500,,,,,,,,,,"A, B"',

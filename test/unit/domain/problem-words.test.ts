@@ -40,9 +40,17 @@ describe('problems in people words', () => {
     expect(words({ code: 'G-1', type: 'GIFT_VOUCHER', gift: { amount: 12.5 } })[0]?.text).toBe(
       'Gift amount 12.5 is not allowed: enter a whole number in the smallest currency unit, 0 or more (12.50 is 1250).',
     );
-    expect(words({ ...percent(5), redemption: { quantity: 0 } })[0]).toMatchObject({ label: 'Redemption limit', text: 'Redemption limit 0 is not allowed: enter a whole number, 1 or more, or nothing for unlimited.' });
-    const [dup] = findDuplicateCodes([{ row: 1, code: 'D-1' }, { row: 4, code: 'D-1' }]);
-    expect(dup && problemWords(dup).text).toBe('Code "D-1" already appears in row 1; the service imports a code only once: change one of the codes or delete a row.');
+    expect(words({ ...percent(5), redemption: { quantity: 0 } })[0]).toMatchObject({
+      label: 'Redemption limit',
+      text: 'Redemption limit 0 is not allowed: enter a whole number, 1 or more, or nothing for unlimited.',
+    });
+    const [dup] = findDuplicateCodes([
+      { row: 1, code: 'D-1' },
+      { row: 4, code: 'D-1' },
+    ]);
+    expect(dup && problemWords(dup).text).toBe(
+      'Code "D-1" already appears in row 1; the service imports a code only once: change one of the codes or delete a row.',
+    );
   });
 
   it('labels warnings too, without the path', () => {

@@ -63,7 +63,13 @@ const multi: Publication = { ...single, id: 'pub_2', voucher: undefined, voucher
 
 describe('facts of a list item', () => {
   it('reads what the item shows and leaves the rest unknown', () => {
-    expect(factsOfPublication(single)).toMatchObject({ campaign_name: 'Spring', voucher_type: 'discount', is_referral_code: false, related_object_id: 'v_1', codes: ['C-1'] });
+    expect(factsOfPublication(single)).toMatchObject({
+      campaign_name: 'Spring',
+      voucher_type: 'discount',
+      is_referral_code: false,
+      related_object_id: 'v_1',
+      codes: ['C-1'],
+    });
     expect(factsOfPublication(single).parent_object_id).toBeUndefined();
     const facts = factsOfPublication(multi);
     expect([facts.campaign_name, facts.voucher_type, facts.is_referral_code]).toEqual([undefined, undefined, undefined]);
@@ -73,7 +79,9 @@ describe('facts of a list item', () => {
   it('learns pinned facts from the query of a pull, and only when every condition must hold', () => {
     const q = { campaign: 'Spring', filters: { parent_object_id: { conditions: { $in: ['camp_1'] } }, voucher_type: { conditions: { $is_not: 'gift' } } } };
     expect(pinnedFacts(q)).toEqual({ campaign_name: 'Spring', parent_object_id: 'camp_1' });
-    expect(pinnedFacts({ filters: { junction: 'or', result: { conditions: { $is: 'SUCCESS' } }, source_id: { conditions: { $is_unknown: true } } } })).toEqual({});
+    expect(pinnedFacts({ filters: { junction: 'or', result: { conditions: { $is: 'SUCCESS' } }, source_id: { conditions: { $is_unknown: true } } } })).toEqual(
+      {},
+    );
     expect(pinnedFacts({ filters: { junction: 'or', is_referral_code: { conditions: { $is: 'true' } } } })).toEqual({ is_referral_code: true });
     const learned: PublicationFacts = withKnownFacts(factsOfPublication(multi), pinnedFacts(q));
     expect(selectionTest({ campaign: 'Spring' })(learned)).toBe(true);

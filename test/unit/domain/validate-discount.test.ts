@@ -63,7 +63,9 @@ describe('discount validation', () => {
     expect(errors(check({ type: 'FIXED', fixed_amount: 1e20, effect: 'APPLY_TO_ORDER' }))).toHaveLength(1);
     expect(errors(check({ type: 'PERCENT', percent_off: 100.01, effect: 'APPLY_TO_ORDER' }))[0]?.allowed).toBe('a number from 0 to 100');
     expect(errors(check({ type: 'PERCENT', percent_off: -0.5, effect: 'APPLY_TO_ORDER' }))).toHaveLength(1);
-    expect(errors(check({ type: 'PERCENT', percent_off: 0, amount_limit: 1.5, effect: 'APPLY_TO_ORDER' })).map((p) => p.field)).toEqual(['discount.amount_limit']);
+    expect(errors(check({ type: 'PERCENT', percent_off: 0, amount_limit: 1.5, effect: 'APPLY_TO_ORDER' })).map((p) => p.field)).toEqual([
+      'discount.amount_limit',
+    ]);
     expect(errors(check({ type: 'AMOUNT', amount_off_formula: ' ', effect: 'APPLY_TO_ORDER' })).map((p) => p.field)).toEqual(['discount.amount_off_formula']);
   });
 

@@ -34,9 +34,11 @@ describe('validateDraft: whole drafts', () => {
       },
       42,
     );
-    expect(errors(problems).map((p) => p.field).sort()).toEqual(
-      ['active', 'expiration_date', 'gift.amount', 'start_date', 'validity_day_of_week[0]'].sort(),
-    );
+    expect(
+      errors(problems)
+        .map((p) => p.field)
+        .sort(),
+    ).toEqual(['active', 'expiration_date', 'gift.amount', 'start_date', 'validity_day_of_week[0]'].sort());
     const amount = at(problems, 'gift.amount')[0];
     expect(amount).toMatchObject({ row: 42, code: 'BAD-1', value: 12.5, severity: 'error' });
     expect(amount?.allowed).toContain('smallest currency unit');
@@ -165,7 +167,11 @@ describe('validateDraft: other fields', () => {
 
   it('checks category, additional_info, active and metadata types', () => {
     const problems = validateDraft({ ...gift(), category: 5, additional_info: {}, active: 'true', metadata: [1] }, 1);
-    expect(errors(problems).map((p) => p.field).sort()).toEqual(['active', 'additional_info', 'category', 'metadata']);
+    expect(
+      errors(problems)
+        .map((p) => p.field)
+        .sort(),
+    ).toEqual(['active', 'additional_info', 'category', 'metadata']);
   });
 
   it('warns that unknown fields will be skipped by the service', () => {

@@ -10,7 +10,16 @@ describe('per-code failures of a finished import', () => {
   });
 
   it('uses the CSV row number of a CSV import (not counting the header), so repeated codes keep their own row', () => {
-    const action = { id: 'aa_2', status: 'DONE', result: { failed: [{ code: 'B', row: 4, reason: 'bad value' }, { code: 'Z', reason: 'unknown' }] } };
+    const action = {
+      id: 'aa_2',
+      status: 'DONE',
+      result: {
+        failed: [
+          { code: 'B', row: 4, reason: 'bad value' },
+          { code: 'Z', reason: 'unknown' },
+        ],
+      },
+    };
     expect(importFailures(action, manifest, true)).toEqual([
       { code: 'B', row: 19, reason: 'bad value' },
       { code: 'Z', row: null, reason: 'unknown' },

@@ -6,7 +6,10 @@ import { pollDelay } from '../../../shared/outbox/polling';
 
 describe('payload parsing', () => {
   it('reads a valid payload and explains an unreadable one, naming the field', () => {
-    expect(parseOperation('delete', JSON.stringify({ codes: ['A'], force: true }))).toEqual({ ok: true, op: { kind: 'delete', payload: { codes: ['A'], force: true } } });
+    expect(parseOperation('delete', JSON.stringify({ codes: ['A'], force: true }))).toEqual({
+      ok: true,
+      op: { kind: 'delete', payload: { codes: ['A'], force: true } },
+    });
     expect(parseOperation('delete', '{"codes":[],"force":true}')).toMatchObject({ ok: false, reason: expect.stringMatching(/codes/) });
     expect(parseOperation('teleport', '{}')).toMatchObject({ ok: false, reason: expect.stringMatching(/unknown operation kind "teleport"/) });
     expect(parseOperation('import-json', '{not json')).toMatchObject({ ok: false, reason: expect.stringMatching(/not JSON/) });
@@ -38,8 +41,25 @@ describe('polling', () => {
 
 describe('dry-run plan', () => {
   const operations = [
-    { id: 1, kind: 'import-json' as const, label: 'batch "a"', chunks: [{ state: 'done' as const, codes: 10, bytes: 100 }, { state: 'pending' as const, codes: 10, bytes: 120 }, { state: 'sending' as const, codes: 5, bytes: 60 }] },
-    { id: 2, kind: 'delete' as const, label: '2 codes', chunks: [{ state: 'pending' as const, codes: 1, bytes: 0 }, { state: 'pending' as const, codes: 1, bytes: 0 }] },
+    {
+      id: 1,
+      kind: 'import-json' as const,
+      label: 'batch "a"',
+      chunks: [
+        { state: 'done' as const, codes: 10, bytes: 100 },
+        { state: 'pending' as const, codes: 10, bytes: 120 },
+        { state: 'sending' as const, codes: 5, bytes: 60 },
+      ],
+    },
+    {
+      id: 2,
+      kind: 'delete' as const,
+      label: '2 codes',
+      chunks: [
+        { state: 'pending' as const, codes: 1, bytes: 0 },
+        { state: 'pending' as const, codes: 1, bytes: 0 },
+      ],
+    },
   ];
   const base = { operations, target: 'local sandbox', usesTokens: true, assumedLimit: 100, callsPerSecond: 5, tokenLifetimeMs: 900_000 };
 

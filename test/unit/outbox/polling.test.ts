@@ -4,7 +4,16 @@ import { DEFAULT_POLL_POLICY, earlyCheckDelay, expectedLooks, jobRate, nextLookD
 describe('predicted looks at import jobs', () => {
   it('finishes jobs sharing the service round-robin smallest first, the others sped up once it is gone', () => {
     // 1 code/ms shared by three jobs with 100, 300 and 300 codes left.
-    expect(sharedFinishTimes([{ codes: 1000, percent: 70 }, { codes: 1000, percent: 90 }, { codes: 300, percent: 0 }], 1).map(Math.round)).toEqual([700, 300, 700]);
+    expect(
+      sharedFinishTimes(
+        [
+          { codes: 1000, percent: 70 },
+          { codes: 1000, percent: 90 },
+          { codes: 300, percent: 0 },
+        ],
+        1,
+      ).map(Math.round),
+    ).toEqual([700, 300, 700]);
     expect(sharedFinishTimes([{ codes: 1000, percent: 50 }], 2)).toEqual([250]);
     expect(sharedFinishTimes([{ codes: 1000, percent: 100 }], 2)).toEqual([0]);
   });

@@ -33,9 +33,7 @@ describe('main and preload bundles', () => {
   it('main requires only electron, Node built-ins and production dependencies', () => {
     const allowed = new Set(['electron', ...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
     const production = Object.keys(pkg.dependencies);
-    const strays = requiredModules(main).filter(
-      (name) => !allowed.has(name) && !production.some((dep) => name === dep || name.startsWith(`${dep}/`)),
-    );
+    const strays = requiredModules(main).filter((name) => !allowed.has(name) && !production.some((dep) => name === dep || name.startsWith(`${dep}/`)));
     expect(strays).toEqual([]);
     expect(requiredModules(main)).toEqual(expect.arrayContaining(['electron', 'electron-updater', 'zod']));
   });

@@ -48,10 +48,7 @@ describe('content security policy', () => {
   });
 
   it('replaces a CSP header of any case and keeps the other headers', () => {
-    const headers = withContentSecurityPolicy(
-      { 'content-security-policy': ["default-src *"], 'Content-Type': ['text/html'] },
-      "default-src 'self'",
-    );
+    const headers = withContentSecurityPolicy({ 'content-security-policy': ['default-src *'], 'Content-Type': ['text/html'] }, "default-src 'self'");
     expect(headers).toEqual({ 'Content-Type': ['text/html'], 'Content-Security-Policy': ["default-src 'self'"] });
     expect(withContentSecurityPolicy(undefined, "default-src 'self'")).toEqual({
       'Content-Security-Policy': ["default-src 'self'"],

@@ -12,7 +12,11 @@ describe('events to the renderer', () => {
   it('sends a valid payload, and sync progress drives the gate the updater waits on', () => {
     const sent: [string, unknown][] = [];
     const gate = createSyncGate();
-    const emit = createEventEmitter((event, payload) => sent.push([event, payload]), gate, (line) => expect.fail(line));
+    const emit = createEventEmitter(
+      (event, payload) => sent.push([event, payload]),
+      gate,
+      (line) => expect.fail(line),
+    );
     emit('sync.progress', { running: true, operationsDone: 0, operationsTotal: 3 });
     expect(gate.isBusy()).toBe(true);
     emit('sync.progress', { running: false, operationsDone: 3, operationsTotal: 3 });
@@ -24,7 +28,11 @@ describe('events to the renderer', () => {
   it('drops and logs a payload outside the contract, naming the field but not its value, and the work goes on', () => {
     const sent: unknown[] = [];
     const logged: string[] = [];
-    const emit = createEventEmitter((_event, payload) => sent.push(payload), createSyncGate(), (line) => logged.push(line));
+    const emit = createEventEmitter(
+      (_event, payload) => sent.push(payload),
+      createSyncGate(),
+      (line) => logged.push(line),
+    );
     // A loop that reports its progress from inside itself, as a sync or an import does.
     let done = 0;
     for (const operationsDone of [0, -1, 2]) {
@@ -40,7 +48,11 @@ describe('events to the renderer', () => {
 
   it('keeps the updater waiting on a sync whose progress event is malformed but says it is running', () => {
     const gate = createSyncGate();
-    const emit = createEventEmitter(() => undefined, gate, () => undefined);
+    const emit = createEventEmitter(
+      () => undefined,
+      gate,
+      () => undefined,
+    );
     emit('sync.progress', { running: true, operationsDone: 1.5, operationsTotal: 3 });
     expect(gate.isBusy()).toBe(true);
     emit('sync.progress', { running: false, operationsDone: 3, operationsTotal: -3 });
@@ -49,7 +61,11 @@ describe('events to the renderer', () => {
 
   it('drops fields the contract does not name', () => {
     const sent: unknown[] = [];
-    const emit = createEventEmitter((_event, payload) => sent.push(payload), createSyncGate(), (line) => expect.fail(line));
+    const emit = createEventEmitter(
+      (_event, payload) => sent.push(payload),
+      createSyncGate(),
+      (line) => expect.fail(line),
+    );
     const withExtra = { phase: 'available', version: '2.0.0', token: 'secret' } as const;
     emit('update.status', withExtra);
     expect(sent).toEqual([{ phase: 'available', version: '2.0.0' }]);

@@ -9,7 +9,10 @@ describe('grid cell editors: forms from drafts and changes back', () => {
     const form = valueForm(percent);
     expect(form).toMatchObject({ valueKind: 'PERCENT', amount: '150', limit: '500', effect: 'APPLY_TO_ITEMS' });
     const change = valueChange({ ...form, amount: '15' });
-    expect(change).toEqual({ set: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 15, amount_limit: 500, effect: 'APPLY_TO_ITEMS' } }, unset: ['gift'] });
+    expect(change).toEqual({
+      set: { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 15, amount_limit: 500, effect: 'APPLY_TO_ITEMS' } },
+      unset: ['gift'],
+    });
     expect(validateDraft({ code: 'A', ...change.set }, 1)).toEqual([]);
     expect(valueText(change.set ?? {})).toBe('15% off, at most 500');
   });

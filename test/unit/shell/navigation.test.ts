@@ -24,9 +24,7 @@ describe('app location', () => {
     expect(() => resolveAppLocation({ mainDir, isPackaged: false, devServerUrl: 'http://evil.example:5173' })).toThrow(
       /VOUCHER_DESK_DEV_SERVER_URL must be an http:\/\/ URL on localhost/,
     );
-    expect(() => resolveAppLocation({ mainDir, isPackaged: false, devServerUrl: 'file:///tmp/x' })).toThrow(
-      /VOUCHER_DESK_DEV_SERVER_URL/,
-    );
+    expect(() => resolveAppLocation({ mainDir, isPackaged: false, devServerUrl: 'file:///tmp/x' })).toThrow(/VOUCHER_DESK_DEV_SERVER_URL/);
   });
 });
 

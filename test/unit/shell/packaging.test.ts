@@ -38,7 +38,7 @@ function pngSize(file: string): { width: number; height: number; pixels: Buffer 
   const data = readFileSync(file);
   expect(data.subarray(0, 8)).toEqual(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]));
   const idat: Buffer[] = [];
-  for (let at = 8; at < data.length; ) {
+  for (let at = 8; at < data.length;) {
     const length = data.readUInt32BE(at);
     if (data.toString('latin1', at + 4, at + 8) === 'IDAT') idat.push(data.subarray(at + 8, at + 8 + length));
     at += 12 + length;

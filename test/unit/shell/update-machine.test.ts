@@ -49,19 +49,13 @@ describe('updater decisions', () => {
   });
 
   it('ignores a sync becoming idle when nobody is waiting to install', () => {
-    for (const status of [
-      { phase: 'idle' },
-      { phase: 'downloaded', version: '2.0.0' },
-      { phase: 'available', version: '2.0.0' },
-    ] satisfies UpdateStatus[]) {
+    for (const status of [{ phase: 'idle' }, { phase: 'downloaded', version: '2.0.0' }, { phase: 'available', version: '2.0.0' }] satisfies UpdateStatus[]) {
       expect(nextUpdate(status, { type: 'sync-idle' })).toEqual({ status, effects: [] });
     }
   });
 
   it('refuses consent that does not fit the phase, saying why', () => {
-    expect(nextUpdate({ phase: 'up-to-date', checkedAt: 5 }, { type: 'download' }).refusal).toBe(
-      'No update to download: the app is up to date.',
-    );
+    expect(nextUpdate({ phase: 'up-to-date', checkedAt: 5 }, { type: 'download' }).refusal).toBe('No update to download: the app is up to date.');
     expect(nextUpdate({ phase: 'available', version: '1.4.0' }, { type: 'install', syncBusy: false }).refusal).toBe(
       'No downloaded update to install: version 1.4.0 is available.',
     );
@@ -150,7 +144,7 @@ describe('updater availability', () => {
 
   it("reads the feed from the build's app-update.yml: a URL, or a provider with its repository", () => {
     expect(updateFeedOf(genericFeed)).toBe('https://updates.example.com/linux/x64');
-    expect(updateFeedOf("owner: acme\nrepo: voucher-desk\nprovider: github\n")).toBe('github acme/voucher-desk');
+    expect(updateFeedOf('owner: acme\nrepo: voucher-desk\nprovider: github\n')).toBe('github acme/voucher-desk');
     expect(updateFeedOf('provider: "s3"\nbucket: b\n')).toBe('s3');
     expect(updateFeedOf(undefined)).toBeUndefined();
   });

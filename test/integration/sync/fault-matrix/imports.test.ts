@@ -54,7 +54,12 @@ describe('fault matrix: imports', () => {
 
     // The report: codes already there are named, never counted as created, nothing failed.
     const present = expectedPresent(format, fault, o, taken);
-    expect(c.d.outbox.present(c.op.id).map((p) => p.code).sort()).toEqual([...present].sort());
+    expect(
+      c.d.outbox
+        .present(c.op.id)
+        .map((p) => p.code)
+        .sort(),
+    ).toEqual([...present].sort());
     expect(c.d.outbox.tally(c.op.id)).toEqual({ applied: CODES - present.length, present: present.length, failed: 0 });
     expect(c.d.outbox.failures(c.op.id)).toEqual([]);
   });

@@ -13,7 +13,17 @@ import { clientFor, desk, type Desk } from '../helpers';
 
 export type FaultName = 'gateway-500' | 'gateway-502' | 'gateway-504' | 'drop' | 'stall' | 'fail-503' | 'rate-429' | 'crash-before' | 'crash-after';
 
-export const FAULTS: readonly FaultName[] = ['gateway-500', 'gateway-502', 'gateway-504', 'drop', 'stall', 'fail-503', 'rate-429', 'crash-before', 'crash-after'];
+export const FAULTS: readonly FaultName[] = [
+  'gateway-500',
+  'gateway-502',
+  'gateway-504',
+  'drop',
+  'stall',
+  'fail-503',
+  'rate-429',
+  'crash-before',
+  'crash-after',
+];
 
 /** Faults after which the first write was carried out on the service. */
 export const CARRIED_OUT: ReadonlySet<FaultName> = new Set(['gateway-500', 'gateway-502', 'gateway-504', 'drop', 'stall', 'crash-after']);
@@ -68,7 +78,13 @@ export function sharedSandbox(): { readonly sb: RunningSandbox; readonly other: 
   };
 }
 
-async function raw(sb: RunningSandbox, key: { appId: string; appToken: string }, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+async function raw(
+  sb: RunningSandbox,
+  key: { appId: string; appToken: string },
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
   const response = await fetch(`${sb.urls[sb.hostCluster]}${path}`, {
     method,
     headers: { 'Content-Type': 'application/json', 'X-App-Id': key.appId, 'X-App-Token': key.appToken },
@@ -178,5 +194,7 @@ export async function runCase(
 
 /** Writes of the app's key the service carried out, at `path` (or under it) with `method`. */
 export function carriedOutWrites(c: Case, method: string, path: string): SandboxRequestRecord[] {
-  return c.requests().filter((r) => r.appId === c.sb.credentials.appId && r.carriedOut && r.method === method && (r.path === path || r.path.startsWith(`${path}/`)));
+  return c
+    .requests()
+    .filter((r) => r.appId === c.sb.credentials.appId && r.carriedOut && r.method === method && (r.path === path || r.path.startsWith(`${path}/`)));
 }
