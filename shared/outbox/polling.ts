@@ -33,7 +33,7 @@ export const DEFAULT_POLL_POLICY: PollPolicy = {
   maxDelayMs: 30_000,
   factor: 1.6,
   earlyShare: 1,
-  midCheckAboveMs: 4000,
+  midCheckAboveMs: 8000,
   maxLookMs: 600_000,
   slackShare: 0.06,
   slackMs: 75,
