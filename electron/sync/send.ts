@@ -10,9 +10,12 @@ import { ALREADY_THERE, reconcileChunk } from './reconcile';
 function importBody(ctx: SyncContext, work: Work): string {
   const { op, chunk, parsed } = work;
   const body = ctx.outbox.bodies.read(chunk.bodyFile as string, chunk.bodyHash as string);
+  // Read (and so checked) before the request leaves even when unused here: it is what reconciles the
+  // request if its outcome turns out uncertain, so a damaged one must stop the request first.
+  const { codes } = chunkCodes(ctx.outbox, chunk);
   const present = ctx.outbox.presentCodes(op.id, chunk.idx);
   if (present.size === 0) return body;
-  return bodyWithout(parsed.kind === 'import-csv' ? 'csv' : 'json', body, chunkCodes(ctx.outbox, chunk).codes, present);
+  return bodyWithout(parsed.kind === 'import-csv' ? 'csv' : 'json', body, codes, present);
 }
 
 /**
