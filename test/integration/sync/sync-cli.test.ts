@@ -12,6 +12,13 @@ async function ok(args: readonly string[], input?: string): Promise<string> {
   return result.stdout;
 }
 
+/** A batch of `count` generated codes with a percent discount, made through the binary. */
+async function percentBatch(name: string, percentOff: number, count: number, pattern: string, at: readonly string[]): Promise<void> {
+  const defaults = { discount: { type: 'PERCENT', percent_off: percentOff, effect: 'APPLY_TO_ORDER' } };
+  await ok(['batch', 'create', name, '--type', 'discount', '--defaults', JSON.stringify(defaults), ...at]);
+  await ok(['batch', 'generate', name, '--count', String(count), '--pattern', pattern, ...at]);
+}
+
 describe('voucher-desk queue, outbox and sync (the real binary)', () => {
   it('walks from an offline batch to synced codes, refusing edits to the frozen batch meanwhile', async () => {
     if (!process.env.DBUS_SESSION_BUS_ADDRESS)
@@ -21,17 +28,7 @@ describe('voucher-desk queue, outbox and sync (the real binary)', () => {
     const at = ['--data-dir', tempDir()];
     try {
       await ok(['keys', 'set', url, '--app-id', sb.credentials.appId], sb.credentials.appToken);
-      await ok([
-        'batch',
-        'create',
-        'walk',
-        '--type',
-        'discount',
-        '--defaults',
-        '{"discount":{"type":"PERCENT","percent_off":15,"effect":"APPLY_TO_ORDER"}}',
-        ...at,
-      ]);
-      await ok(['batch', 'generate', 'walk', '--count', '25', '--pattern', 'WALK-####', ...at]);
+      await percentBatch('walk', 15, 25, 'WALK-####', at);
       // JSON bodies, so a code someone else imported is refused, not updated.
       const queued = JSON.parse(await ok(['queue', 'import', 'walk', '--max-codes', '10', '--refuse-existing', '--json', ...at])) as {
         id: number;
@@ -109,17 +106,7 @@ describe('voucher-desk queue, outbox and sync (the real binary)', () => {
     const at = ['--data-dir', tempDir()];
     try {
       await ok(['keys', 'set', url, '--app-id', sb.credentials.appId], sb.credentials.appToken);
-      await ok([
-        'batch',
-        'create',
-        'packed',
-        '--type',
-        'discount',
-        '--defaults',
-        '{"discount":{"type":"PERCENT","percent_off":20,"effect":"APPLY_TO_ORDER"}}',
-        ...at,
-      ]);
-      await ok(['batch', 'generate', 'packed', '--count', '30', '--pattern', 'PACK-####', ...at]);
+      await percentBatch('packed', 20, 30, 'PACK-####', at);
       expect(await ok(['queue', 'import', 'packed', ...at])).toMatch(
         /import of batch \d+ as CSV files: a code already on the service is UPDATED .*--refuse-existing/,
       );
