@@ -146,28 +146,11 @@ export function createCsvReader(options: CsvReaderOptions): CsvReader {
     const { draft, problems, equal } = mapRecord(cells, layout, parseProblem);
     const code = typeof draft['code'] === 'string' ? draft['code'] : '';
     const columns = layout.columns.length;
-    if (cells.length > columns) {
-      problems.push(
-        recordProblem(
-          rows,
-          code,
-          cells.length,
-          `${columns} cells like the header`,
-          `row has ${cells.length} cells but the header has ${columns}; the extra cells are not read`,
-          'error',
-        ),
-      );
-    } else if (cells.length < columns) {
-      problems.push(
-        recordProblem(
-          rows,
-          code,
-          cells.length,
-          `${columns} cells like the header`,
-          `row has ${cells.length} cells but the header has ${columns}; the missing ones are read as empty`,
-          'warning',
-        ),
-      );
+    if (cells.length !== columns) {
+      const extra = cells.length > columns;
+      const effect = extra ? 'the extra cells are not read' : 'the missing ones are read as empty';
+      const message = `row has ${cells.length} cells but the header has ${columns}; ${effect}`;
+      problems.push(recordProblem(rows, code, cells.length, `${columns} cells like the header`, message, extra ? 'error' : 'warning'));
     }
     if (parseProblem !== undefined) problems.push(recordProblem(rows, code, parseProblem, 'a well-formed CSV record', parseProblem, 'error'));
     const duplicate = duplicates?.check(code, rows);
