@@ -19,7 +19,7 @@ export const invokeChannels = [
 ] as const;
 
 // Events flow one way, main -> renderer.
-export const eventChannels = ['update.status', 'sync.progress', 'csv.importProgress'] as const;
+export const eventChannels = ['update.status', 'sync.progress', 'csv.importProgress', 'publications.pullProgress'] as const;
 
 export type InvokeChannel = (typeof invokeChannels)[number];
 export type EventChannel = (typeof eventChannels)[number];

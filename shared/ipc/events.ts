@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EventChannel } from './channels';
+import { publicationPullProgressSchema } from './publication-history';
 import { updateStatusSchema } from './update-status';
 
 /**
@@ -29,6 +30,7 @@ export const eventContract = {
   'update.status': updateStatusSchema,
   'sync.progress': syncProgressSchema,
   'csv.importProgress': csvImportProgressSchema,
+  'publications.pullProgress': publicationPullProgressSchema,
 } as const satisfies Record<EventChannel, z.ZodType>;
 
 export type EventPayload<E extends EventChannel> = z.output<(typeof eventContract)[E]>;

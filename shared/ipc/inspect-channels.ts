@@ -3,6 +3,8 @@ export const inspectChannels = [
   'publications.list',
   'publications.pull',
   'publications.cached',
+  'publications.stats',
+  'publications.export',
   'stacks.pull',
   'stacks.cached',
   'earningRules.get',

@@ -4,6 +4,7 @@ import { STACKS_PAGE_MAX } from '../api/query-checks';
 import { STACK_ORDERS } from '../api/stacks-query';
 import { FILTER_FIELDS, FILTER_OPERATORS } from '../domain/publication-filter';
 import type { InspectChannel } from './inspect-channels';
+import { HISTORY_BUCKETS, historyNarrowingSchema, publicationPullModeSchema, publicationStatsSchema } from './publication-history';
 
 // Reading the service's history: publications (live or from the offline cache), promotion stacks,
 // earning rules and rewards. Items are passed on as the service sent them (tolerant reader); the
@@ -56,12 +57,31 @@ export const inspectContract = {
     response: listAnswer,
   },
   'publications.pull': {
-    request: z.object({ selection: publicationSelectionSchema }).strict(),
-    response: pullAnswer,
+    // incremental (default): newest first until the known history is reached; full: the whole history again.
+    request: z.object({ selection: publicationSelectionSchema, mode: publicationPullModeSchema.optional() }).strict(),
+    response: pullAnswer.extend({ added: z.number().int().min(0), requests: z.number().int().min(0) }),
   },
   'publications.cached': {
-    request: z.object({ selection: publicationSelectionSchema, offset: z.number().int().min(0), limit: z.number().int().min(1).max(1000) }).strict(),
+    request: z
+      .object({
+        selection: publicationSelectionSchema,
+        narrowing: historyNarrowingSchema.optional(),
+        offset: z.number().int().min(0),
+        limit: z.number().int().min(1).max(1000),
+      })
+      .strict(),
     response: listAnswer.extend({ undetermined: z.number().int(), lastPullAt: z.string().nullable() }),
+  },
+  'publications.stats': {
+    request: z
+      .object({ selection: publicationSelectionSchema, narrowing: historyNarrowingSchema.optional(), by: z.enum(HISTORY_BUCKETS), timeZone: z.string().min(1) })
+      .strict(),
+    response: publicationStatsSchema,
+  },
+  'publications.export': {
+    // The filtered list from the cache as CSV, in the selection's order; the renderer saves it.
+    request: z.object({ selection: publicationSelectionSchema, narrowing: historyNarrowingSchema.optional(), timeZone: z.string().min(1) }).strict(),
+    response: z.object({ filename: z.string(), csv: z.string(), rows: z.number().int().min(0) }),
   },
   'stacks.pull': { request: z.object(stackSelection).strict(), response: pullAnswer },
   'stacks.cached': {

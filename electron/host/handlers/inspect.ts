@@ -8,7 +8,16 @@ import type { Connection } from './connection';
 
 type InspectHandlers = Pick<
   InvokeHandlers,
-  'publications.list' | 'publications.pull' | 'publications.cached' | 'stacks.pull' | 'stacks.cached' | 'earningRules.get' | 'rewards.pull' | 'rewards.cached'
+  | 'publications.list'
+  | 'publications.pull'
+  | 'publications.cached'
+  | 'publications.stats'
+  | 'publications.export'
+  | 'stacks.pull'
+  | 'stacks.cached'
+  | 'earningRules.get'
+  | 'rewards.pull'
+  | 'rewards.cached'
 >;
 
 /** Live reads go through the client; the offline cache answers publications, stacks and rewards with no network. */
@@ -25,7 +34,14 @@ export function inspectHandlers(dataDir: string, connection: Connection, lifecyc
       return { total: answer.total, items: asItems(answer.items) };
     },
     'publications.pull': async ({ selection }) => {
-      return pulled(await pullPublications(await cacheDb(), await connection.client(), selection, { whenTooLarge: 'partial' }));
+      const summary = await pullPublications(await cacheDb(), await connection.client(), selection, { whenTooLarge: 'partial' });
+      return { ...pulled(summary), added: summary.items, requests: summary.pages };
+    },
+    'publications.stats': () => {
+      throw new Error('Publication statistics are not built yet.');
+    },
+    'publications.export': () => {
+      throw new Error('Publication export is not built yet.');
     },
     'publications.cached': async ({ selection, offset, limit }) => {
       const page = queryCachedPublications(await cacheDb(), baseUrlOf(connection.target().target), { ...selection, offset, limit });
