@@ -55,7 +55,15 @@ export function summarizeBatch(reader: Reader, id: number): BatchSummary {
 }
 
 export function listBatches(reader: Reader, trash: boolean): BatchSummary[] {
-  const where = trash ? 'deleted_at IS NOT NULL' : 'deleted_at IS NULL';
+  return summaries(reader, trash ? 'deleted_at IS NOT NULL' : 'deleted_at IS NULL');
+}
+
+/** Every batch, those in the trash too, by id. */
+export function listAllBatches(reader: Reader): BatchSummary[] {
+  return summaries(reader, 'TRUE');
+}
+
+function summaries(reader: Reader, where: string): BatchSummary[] {
   return reader.all<BatchRecord>(`SELECT ${COLUMNS} FROM batches WHERE ${where} ORDER BY id`).map((record) => toSummary(reader, record));
 }
 

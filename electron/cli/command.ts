@@ -23,6 +23,11 @@ export interface CliContext {
   library(): Promise<LibraryServices>;
   /** Only the library's database, for commands that read batches: the outbox is not opened for them. */
   libraryReader(): Promise<Reader>;
+  /**
+   * The library's listing of `kind` (store/listing.ts) when its files are unchanged since it was
+   * made, without opening the database; undefined otherwise (then read it with libraryReader).
+   */
+  libraryListing(kind: string): Promise<unknown>;
   secrets(): SecretStore;
 }
 

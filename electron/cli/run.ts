@@ -72,6 +72,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
         return (library ??= await (await import('../desk/library')).openLibraryServices(dataDir));
       },
       libraryReader: async () => library?.db ?? (libraryDb ??= await (await import('../store/databases')).openLibrary(dataDir)),
+      libraryListing: async (kind) => (library || libraryDb ? undefined : (await import('../store/library-listing')).readLibraryListing(dataDir, kind)),
       secrets: (): SecretStore => new KeytarSecretStore(deps.env[KEYCHAIN_SERVICE_ENV] || KEYCHAIN_SERVICE),
     };
     const output = await command.run(ctx, args);

@@ -8,6 +8,7 @@ import { type DatabaseFiles, databaseFiles } from './files';
 import { JournalWriter } from './journal';
 import { KEPT_COPIES, dropOlderCopies, keptCopyIsThere, writeKeptCopy } from './kept';
 import { type LoadedDatabase, loadDatabase, removeLeftoverTempFiles } from './load';
+import { type KnownFiles, type ListingSpec, fileStamp, writeListing } from './listing';
 import { acquireLock } from './lock';
 import { type Manifest, type SnapshotFacts, emptyJournal, sha256, writeManifest } from './manifest';
 import { META_TABLE, type Migration, applyMigrations, checkMigrations, latestVersion, pendingMigrations } from './migrations';
@@ -28,6 +29,8 @@ export interface OpenDatabaseOptions {
   checkpointBytes?: number;
   /** ... or once its oldest commit is this old, so it is never the only copy for long. */
   checkpointSeconds?: number;
+  /** Kept up to date at close, for commands that only list (see listing.ts). */
+  listing?: ListingSpec;
 }
 
 type Settings = Required<Pick<OpenDatabaseOptions, 'journalRecordLimit' | 'checkpointBytes' | 'checkpointSeconds'>>;
@@ -59,6 +62,11 @@ export class StoreDatabase implements Reader {
   private journalSince: number | undefined;
   /** How long the last full save took (also by an earlier process: the command line opens often). */
   private lastCheckpointMs: number;
+  /**
+   * The snapshot and manifest as this process last checked (at open, stamped before reading) or wrote
+   * them; a listing is written at close only if the files are still these.
+   */
+  private known: KnownFiles;
 
   private constructor(
     private readonly SQL: SqlJsStatic,
@@ -72,7 +80,10 @@ export class StoreDatabase implements Reader {
     private readonly settings: Settings,
     /** What opening noticed that loses nothing (a crash tail dropped, a checkpoint finished). */
     readonly notes: readonly string[],
+    known: KnownFiles,
+    private readonly listing: ListingSpec | undefined,
   ) {
+    this.known = known;
     this.lastCheckpointMs = manifest?.saveMs ?? 0;
     // Commits found in the journal were made after the last full save.
     if (journal.size > 0) this.journalSince = manifest ? Date.parse(manifest.current.takenAt) : Date.now();
@@ -95,6 +106,8 @@ export class StoreDatabase implements Reader {
     let loaded: LoadedDatabase | undefined;
     try {
       removeLeftoverTempFiles(paths);
+      // Stamped before reading: a change made while the files are read shows as a different stamp at close.
+      const stamped = { snapshot: fileStamp(paths.snapshot), manifest: fileStamp(paths.manifest) };
       const result = loadDatabase(SQL, paths);
       loaded = result.ok ? result.loaded : refuseOpen(SQL, paths, result.problems, options.startFresh ?? false);
       const known = latestVersion(options.migrations);
@@ -116,6 +129,8 @@ export class StoreDatabase implements Reader {
           checkpointSeconds: options.checkpointSeconds ?? 5,
         },
         loaded.notes,
+        stamped,
+        options.listing,
       );
       loaded = undefined;
       // Nothing was lost (a crash tail, a checkpoint finished), but it is said where it happened.
@@ -146,7 +161,8 @@ export class StoreDatabase implements Reader {
   }
 
   get schemaVersion(): number {
-    return this.get<{ value: number }>(`SELECT value FROM ${META_TABLE} WHERE key = 'schema_version'`)?.value ?? 0;
+    this.assertOpen();
+    return schemaVersionOf(this);
   }
 
   all<T extends Row = Row>(sql: string, params?: Params): T[] {
@@ -228,6 +244,7 @@ export class StoreDatabase implements Reader {
       } catch {
         // Every commit is already durable in the journal, which the next open checks line by line.
       }
+      this.updateListing();
       this.journal.close();
       this.db.close();
       this.releaseLock();
@@ -244,6 +261,20 @@ export class StoreDatabase implements Reader {
   private currentIsKept(): boolean {
     const newest = this.manifest?.kept.at(-1);
     return !!newest && newest.generation === this.manifest?.current.generation && keptCopyIsThere(this.paths, newest);
+  }
+
+  private updateListing(): void {
+    if (!this.listing) return;
+    try {
+      // Read directly: the store counts as closed already, no write can start.
+      const reader: Reader = {
+        all: <T extends Row>(sql: string, params?: Params) => queryAll<T>(this.db, sql, params),
+        get: <T extends Row>(sql: string, params?: Params) => queryOne<T>(this.db, sql, params),
+      };
+      writeListing(this.paths, this.known, this.listing, reader, schemaVersionOf(reader));
+    } catch {
+      // A listing missing or stale only means the next listing command opens the database in full.
+    }
   }
 
   private checkpointDue(): boolean {
@@ -336,6 +367,7 @@ export class StoreDatabase implements Reader {
     prepared.commit();
     // Only now: had the rename failed, the file on disk would still be the manifest's `previous`.
     this.manifest = manifest;
+    this.known = { snapshot: fileStamp(this.paths.snapshot), manifest: fileStamp(this.paths.manifest) };
     // From here the journal's commits are all inside the file (their seq <= journal_seq), so a
     // crash before the journal is cleared only leaves lines that replay will skip.
     this.journal.clear();
@@ -357,9 +389,12 @@ export class StoreDatabase implements Reader {
     const manifest: Manifest = { ...this.manifest, journal: { bytes: bytes.length, sha256: sha256(bytes), lastCommit: this.seq } };
     writeManifest(this.paths.manifest, manifest);
     this.manifest = manifest;
+    this.known = { ...this.known, manifest: fileStamp(this.paths.manifest) };
   }
 
   private reloadFromDisk(): void {
+    // What failed to be written may have left files this process did not check: no listing this time.
+    this.known = {};
     this.db.close();
     this.journal.close();
     const result = loadDatabase(this.SQL, this.paths);
@@ -380,6 +415,10 @@ export class StoreDatabase implements Reader {
   private assertOpen(): void {
     if (this.closed) throw new Error(`The ${this.name} database is closed`);
   }
+}
+
+function schemaVersionOf(reader: Reader): number {
+  return reader.get<{ value: number }>(`SELECT value FROM ${META_TABLE} WHERE key = 'schema_version'`)?.value ?? 0;
 }
 
 function configure(db: SqlJsDatabase): void {

@@ -1,3 +1,4 @@
+import { batchListing } from '../batches/batch-listing';
 import { type StoreDatabase, openDatabase } from './database';
 import { libraryMigrations } from './library-schema';
 import type { Migration } from './migrations';
@@ -8,7 +9,7 @@ export interface OpenOptions {
 }
 
 export function openLibrary(dir: string, options: OpenOptions = {}): Promise<StoreDatabase> {
-  return openDatabase({ dir, name: 'library', migrations: libraryMigrations, ...options });
+  return openDatabase({ dir, name: 'library', migrations: libraryMigrations, listing: batchListing, ...options });
 }
 
 /** The outbox's tables are defined by its own migrations, kept with the outbox. */

@@ -13,6 +13,8 @@ export interface DatabaseFiles {
   snapshot: string;
   journal: string;
   manifest: string;
+  /** What a listing command reads instead of the database while the files are unchanged (see listing.ts). */
+  listing: string;
   keptDir: string;
 }
 
@@ -23,6 +25,7 @@ export function databaseFiles(dir: string, name: string): DatabaseFiles {
     snapshot: join(dir, `${name}.sqlite`),
     journal: join(dir, `${name}.commits`),
     manifest: join(dir, `${name}.manifest.json`),
+    listing: join(dir, `${name}.listing.json`),
     keptDir: join(dir, KEPT_FOLDER),
   };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { syncDirectory, writeAll } from './durable-file';
 
@@ -99,7 +99,9 @@ export class JournalWriter {
   ) {
     const created = !existsSync(file);
     this.fd = openSync(file, created ? 'w+' : 'r+', 0o600);
-    ftruncateSync(this.fd, bytes);
+    // Only a torn tail is cut: truncating to the same length would still touch the file's times,
+    // which tell a listing (listing.ts) that the database changed.
+    if (fstatSync(this.fd).size !== bytes) ftruncateSync(this.fd, bytes);
     if (created) syncDirectory(dirname(file));
   }
 

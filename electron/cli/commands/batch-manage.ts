@@ -1,6 +1,7 @@
 import { thousands } from '../../../shared/domain/thousands';
 import type { BatchDefaults, BatchSummary, DraftRow } from '../../batches/types';
 import { listBatches } from '../../batches/batch-lookup';
+import { batchListing, listedBatches } from '../../batches/batch-listing';
 import { MAX_PAGE } from '../../batches/draft-service';
 import type { LibraryServices } from '../../desk/library';
 import { type CliContext, type Command, type ParsedArgs, UsageError, integerOption, jsonOption, positional, stringOption } from '../command';
@@ -111,7 +112,8 @@ export const list: Command = {
   summary: 'list the batches (or those in the trash)',
   options: { trash: { type: 'boolean', description: 'list the batches in the trash' } },
   async run(ctx, args) {
-    const batches = listBatches(await ctx.libraryReader(), args.values['trash'] === true);
+    const trash = args.values['trash'] === true;
+    const batches = listedBatches(await ctx.libraryListing(batchListing.kind), trash) ?? listBatches(await ctx.libraryReader(), trash);
     return { data: batches, text: batchTable(batches, 'No batches.\n') };
   },
 };
