@@ -8,6 +8,19 @@ let loading: Promise<SqlJsStatic> | undefined;
 // Required rather than imported: importing sql.js's CommonJS file from an ES module makes Node scan it for
 // named exports first (cjs-module-lexer), ~15 ms of every start-up for one default export.
 export function loadSqlJs(): Promise<SqlJsStatic> {
-  loading ??= (require('sql.js') as typeof import('sql.js'))({ locateFile: (file) => require.resolve(`sql.js/dist/${file}`) });
+  if (!loading) {
+    beforeCompile?.();
+    loading = (require('sql.js') as typeof import('sql.js'))({ locateFile: (file) => require.resolve(`sql.js/dist/${file}`) });
+  }
   return loading;
+}
+
+let beforeCompile: (() => void) | undefined;
+
+/**
+ * Has `fn` run just before the WebAssembly is compiled, if it ever is in this process (V8 flags for
+ * it must be set by then); a command that ends up not opening a database never runs it.
+ */
+export function beforeSqlJsCompiles(fn: () => void): void {
+  beforeCompile = fn;
 }

@@ -29,6 +29,15 @@ export async function resolve(specifier, context, next) {
     join(work, 'register.mjs'),
     `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(work, 'hooks.mjs')).href)});\n`,
   );
+  // Records, at exit, Node's built-in modules loaded and the CommonJS files required (sql.js is).
+  writeFileSync(
+    join(work, 'exit-record.mjs'),
+    `import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+process.on('exit', () => writeFileSync(${JSON.stringify(join(work, 'record.json'))}, JSON.stringify({ builtins: process.moduleLoadList, required: Object.keys(require.cache) })));
+`,
+  );
 });
 
 afterAll(() => {
@@ -80,6 +89,33 @@ describe('the command line as it ships: the bundle of a fresh build', () => {
     const bytes = (urls: readonly string[]) => urls.reduce((sum, url) => sum + statSync(new URL(url)).size, 0);
     const built = readdirSync(outDir).map((name) => pathToFileURL(join(outDir, name)).href);
     expect(bytes(files)).toBeLessThan(bytes(built) / 10);
+  });
+
+  it('answers `batch list` from the library listing without sql.js, node:crypto or node:v8, which `batch show` loads', () => {
+    const dataDir = join(work, 'listed');
+    const record = (args: readonly string[]) => {
+      const run = spawnSync(
+        process.execPath,
+        ['--import', pathToFileURL(join(work, 'exit-record.mjs')).href, join(outDir, 'cli.mjs'), ...args, '--data-dir', dataDir],
+        {
+          encoding: 'utf8',
+          timeout: 60_000,
+          env: { ...process.env, NODE_OPTIONS: '' },
+        },
+      );
+      expect(run.status, run.stderr).toBe(0);
+      const loaded = JSON.parse(readFileSync(join(work, 'record.json'), 'utf8')) as { builtins: string[]; required: string[] };
+      return { stdout: run.stdout, builtins: loaded.builtins, sqlJs: loaded.required.filter((file) => file.includes('/node_modules/sql.js/')) };
+    };
+    record(['batch', 'create', 'Listed']);
+    const listed = record(['batch', 'list']);
+    expect(listed.stdout).toMatch(/^\s*1\s+Listed\s+0\s+0\s+0\s/m);
+    expect(listed.sqlJs).toEqual([]);
+    expect(listed.builtins.filter((name) => ['NativeModule crypto', 'NativeModule v8'].includes(name))).toEqual([]);
+    // A brief command that opens the library sets V8's flag for sql.js first (Command.brief).
+    const shown = record(['batch', 'show', 'Listed']);
+    expect(shown.sqlJs.length).toBeGreaterThan(0);
+    expect(shown.builtins).toContain('NativeModule v8');
   });
 
   it('bin/voucher-desk.js runs the build of dist/cli and says how to build it when it is missing', () => {
