@@ -9,15 +9,7 @@ import { parsedCsvRows } from './csv-parse-thread';
 import type { RowBatch } from './csv-rows';
 import { FieldSets, RowInserter } from './row-writer';
 import { isValid, problemState } from './rows';
-import { BatchError, type BatchDefaults } from './types';
-
-/**
- * - `stop-at-first-error`: the first row with an error ends the import and nothing is stored.
- * - `skip-invalid`: rows with errors are left out (and reported); the valid rows are stored.
- * - `keep-all`: every row is stored, invalid ones marked so they can be fixed in the library.
- */
-export const IMPORT_MODES = ['stop-at-first-error', 'skip-invalid', 'keep-all'] as const;
-export type ImportMode = (typeof IMPORT_MODES)[number];
+import { BatchError, type BatchDefaults, type ImportMode } from './types';
 
 export interface ImportProgress {
   phase: 'reading' | 'saving';

@@ -6,9 +6,8 @@ import { splitDraft } from './inherit';
 import { PageSeeker } from './page-seek';
 import { FieldSets, RowInserter } from './row-writer';
 import { BY_CODE, INVALID_ROWS, SELECT_ROWS, type StoredRow, checkRow, problemState, recheckCodes, storeRow, toDraftRow } from './rows';
-import { BatchError, type DraftFields, type DraftPage, type DraftQuery, type DraftRow, type RowCounts } from './types';
+import { BatchError, type DraftFields, type DraftPage, type DraftQuery, type DraftRow, MAX_PAGE, type RowCounts } from './types';
 
-export const MAX_PAGE = 1000;
 const DEFAULT_PAGE = 100;
 // Above every character, so `code < prefix + LAST` bounds a prefix range that the code index serves.
 const LAST = '\u{10FFFF}';

@@ -34,6 +34,20 @@ export interface DraftRow {
 
 export type DraftSort = 'row' | 'code';
 
+/** The most rows one page may hold. */
+export const MAX_PAGE = 1000;
+
+// Constants the command line checks its options against live here, with the types, rather than
+// with the code that uses them: a command that only lists batches then loads none of that code.
+
+/**
+ * - `stop-at-first-error`: the first row with an error ends the import and nothing is stored.
+ * - `skip-invalid`: rows with errors are left out (and reported); the valid rows are stored.
+ * - `keep-all`: every row is stored, invalid ones marked so they can be fixed in the library.
+ */
+export const IMPORT_MODES = ['stop-at-first-error', 'skip-invalid', 'keep-all'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+
 export interface DraftQuery {
   offset?: number;
   /** 1..1000, default 100. */

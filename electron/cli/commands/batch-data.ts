@@ -1,7 +1,8 @@
 import { thousands } from '../../../shared/domain/thousands';
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { IMPORT_MODES, type ImportMode, type ImportReport, type RejectedRow } from '../../batches/csv-import';
-import { type Charset, type CodeSpec, MAX_CODE_LENGTH, MAX_GENERATED_CODES } from '../../../shared/domain/code-generator';
+import type { ImportReport, RejectedRow } from '../../batches/csv-import';
+import { IMPORT_MODES, type ImportMode } from '../../batches/types';
+import type { Charset, CodeSpec } from '../../../shared/domain/code-generator';
 import { type Command, UsageError, integerOption, positional, stringOption } from '../command';
 import { problemWords } from '../../../shared/domain/problem-words';
 import { count, progressBar, table } from '../format';
@@ -112,6 +113,8 @@ export const generate: Command = {
     postfix: { type: 'string', description: 'text after each code' },
   },
   async run(ctx, args) {
+    // Loaded here, not with the group: `batch list` shares this file's group and needs none of the generator.
+    const { MAX_CODE_LENGTH, MAX_GENERATED_CODES } = await import('../../../shared/domain/code-generator');
     const codes = integerOption(args, 'count', 1, MAX_GENERATED_CODES);
     if (codes === undefined) throw new UsageError('--count is required');
     const charsetText = stringOption(args, 'charset');

@@ -1,8 +1,7 @@
 import { thousands } from '../../../shared/domain/thousands';
-import type { BatchDefaults, BatchSummary, DraftRow } from '../../batches/types';
+import { type BatchDefaults, type BatchSummary, type DraftRow, MAX_PAGE } from '../../batches/types';
 import { listBatches } from '../../batches/batch-lookup';
 import { batchListing, listedBatches } from '../../batches/batch-listing';
-import { MAX_PAGE } from '../../batches/draft-service';
 import type { LibraryServices } from '../../desk/library';
 import { type CliContext, type Command, type ParsedArgs, UsageError, integerOption, jsonOption, positional, stringOption } from '../command';
 import { problemWords } from '../../../shared/domain/problem-words';
