@@ -123,7 +123,7 @@ export async function startFresh(dir: string): Promise<{ setAside: string[] }> {
 }
 
 function filesToSetAside(root: string, all: readonly DatabaseFiles[]): string[] {
-  const files = all.flatMap((f) => [f.snapshot, f.journal, f.manifest, ...earlierUnreadable(f)]);
+  const files = all.flatMap((f) => [f.snapshot, f.journal, f.manifest, f.listing, ...earlierUnreadable(f)]);
   return [...files, join(root, KEPT_FOLDER), join(root, BODIES_FOLDER), join(root, SETTINGS_FILE)];
 }
 
