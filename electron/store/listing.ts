@@ -9,7 +9,8 @@ import type { Reader } from './statements';
 // and kept beside it, so that a command that only lists (`voucher-desk batch list`) can answer
 // without reading, checksumming and loading the whole database file. It is used only while the
 // database's files are exactly those it was computed from: same inode, size, modification and
-// change time (to the nanosecond) of the snapshot, the journal and the manifest. The process that
+// change time (to the nanosecond) of the snapshot, the journal and the manifest, and the same
+// manifest text (generation and checksum of the snapshot, length of the journal). The process that
 // writes it checked those files itself (by checksum when it opened them, or wrote them) and saw no
 // other process change them since. Anything else (a file written, replaced, restored, cut, a crash
 // before close) changes a stamp, and the command opens the database in full, with every check.
@@ -47,6 +48,11 @@ interface StoredListing {
   /** A version that does not know this schema refuses the database at open; it must not list it either. */
   schemaVersion: number;
   stamps: Stamps;
+  /**
+   * The manifest's own text, compared too: every full save gives it a new generation and checksum, so
+   * a listing stays tied to its snapshot even where file times are coarse and inode numbers reused.
+   */
+  manifest: string;
   value: unknown;
 }
 
@@ -95,7 +101,7 @@ function readListing(files: DatabaseFiles, kind: string, knownSchema: number): u
   if (!stored || stored.kind !== kind || stored.schemaVersion > knownSchema) return undefined;
   const now = currentStamps(files);
   const unchanged = !!now && (['snapshot', 'journal', 'manifest'] as const).every((file) => sameStamp(now[file], stored.stamps[file]));
-  return unchanged ? stored.value : undefined;
+  return unchanged && readText(files.manifest) === stored.manifest ? stored.value : undefined;
 }
 
 /**
@@ -112,26 +118,37 @@ export function writeListing(files: DatabaseFiles, known: KnownFiles, spec: List
     return;
   }
   if (readListing(files, spec.kind, schemaVersion) !== undefined) return;
-  const stored: StoredListing = { kind: spec.kind, schemaVersion, stamps, value: spec.compute(reader) };
+  const manifest = readText(files.manifest);
+  if (manifest === undefined) return;
+  const stored: StoredListing = { kind: spec.kind, schemaVersion, stamps, manifest, value: spec.compute(reader) };
   const text = JSON.stringify(stored);
   const temp = `${file}.tmp-${process.pid}`;
   writeFileSync(temp, `${checksum(text)} ${text}\n`, { mode: 0o600 });
   renameSync(temp, file);
 }
 
-function readStored(file: string): StoredListing | undefined {
-  let line: string;
+function readText(file: string): string | undefined {
   try {
-    line = readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch {
     return undefined;
   }
+}
+
+function readStored(file: string): StoredListing | undefined {
+  const line = readText(file);
+  if (line === undefined) return undefined;
   const space = line.indexOf(' ');
   const text = line.slice(space + 1, line.endsWith('\n') ? -1 : undefined);
   if (space <= 0 || checksum(text) !== line.slice(0, space)) return undefined;
   try {
     const parsed = JSON.parse(text) as StoredListing;
-    const whole = typeof parsed.kind === 'string' && typeof parsed.schemaVersion === 'number' && typeof parsed.stamps === 'object' && parsed.stamps !== null;
+    const whole =
+      typeof parsed.kind === 'string' &&
+      typeof parsed.schemaVersion === 'number' &&
+      typeof parsed.manifest === 'string' &&
+      typeof parsed.stamps === 'object' &&
+      parsed.stamps !== null;
     return whole ? parsed : undefined;
   } catch {
     return undefined;

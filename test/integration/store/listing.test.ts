@@ -114,7 +114,7 @@ describe('the library listing', () => {
     expect(() => readFileSync(files.listing)).toThrow(/ENOENT/);
   });
 
-  it('is not used when damaged, of another kind, or written for a newer schema', async () => {
+  it('is not used when damaged, of another kind, written for a newer schema or for another manifest', async () => {
     const dir = tempDir();
     await libraryWithBatches(dir);
     const file = databaseFiles(dir, 'library').listing;
@@ -139,6 +139,11 @@ describe('the library listing', () => {
     writeFileSync(file, withSum(text));
     expect(listing(dir)).toBeDefined();
     writeFileSync(file, withSum(newer));
+    expect(listing(dir)).toBeUndefined();
+    // Its copy of the manifest must be the manifest's text to the byte (an older generation is not).
+    const otherManifest = text.replace(/"generation\\":(\d+)/, (_all, n: string) => `"generation\\":${Number(n) + 1}`);
+    expect(otherManifest).not.toBe(text);
+    writeFileSync(file, withSum(otherManifest));
     expect(listing(dir)).toBeUndefined();
   });
 });
