@@ -8,7 +8,8 @@ import { type DatabaseFiles, databaseFiles } from './files';
 import { JournalWriter } from './journal';
 import { KEPT_COPIES, dropOlderCopies, keptCopyIsThere, writeKeptCopy } from './kept';
 import { type LoadedDatabase, loadDatabase, removeLeftoverTempFiles } from './load';
-import { type KnownFiles, type ListingSpec, fileStamp, writeListing } from './listing';
+import { type KnownFiles, type ListingSpec, fileStamp } from './listing';
+import { keepListing } from './listing-keep';
 import { acquireLock } from './lock';
 import { type Manifest, type SnapshotFacts, emptyJournal, sha256, writeManifest } from './manifest';
 import { META_TABLE, type Migration, applyMigrations, checkMigrations, latestVersion, pendingMigrations } from './migrations';
@@ -161,8 +162,7 @@ export class StoreDatabase implements Reader {
   }
 
   get schemaVersion(): number {
-    this.assertOpen();
-    return schemaVersionOf(this);
+    return this.get<{ value: number }>(`SELECT value FROM ${META_TABLE} WHERE key = 'schema_version'`)?.value ?? 0;
   }
 
   all<T extends Row = Row>(sql: string, params?: Params): T[] {
@@ -244,7 +244,7 @@ export class StoreDatabase implements Reader {
       } catch {
         // Every commit is already durable in the journal, which the next open checks line by line.
       }
-      this.updateListing();
+      if (this.listing) keepListing(this.paths, this.known, this.listing, this.db);
       this.journal.close();
       this.db.close();
       this.releaseLock();
@@ -261,20 +261,6 @@ export class StoreDatabase implements Reader {
   private currentIsKept(): boolean {
     const newest = this.manifest?.kept.at(-1);
     return !!newest && newest.generation === this.manifest?.current.generation && keptCopyIsThere(this.paths, newest);
-  }
-
-  private updateListing(): void {
-    if (!this.listing) return;
-    try {
-      // Read directly: the store counts as closed already, no write can start.
-      const reader: Reader = {
-        all: <T extends Row>(sql: string, params?: Params) => queryAll<T>(this.db, sql, params),
-        get: <T extends Row>(sql: string, params?: Params) => queryOne<T>(this.db, sql, params),
-      };
-      writeListing(this.paths, this.known, this.listing, reader, schemaVersionOf(reader));
-    } catch {
-      // A listing missing or stale only means the next listing command opens the database in full.
-    }
   }
 
   private checkpointDue(): boolean {
@@ -415,10 +401,6 @@ export class StoreDatabase implements Reader {
   private assertOpen(): void {
     if (this.closed) throw new Error(`The ${this.name} database is closed`);
   }
-}
-
-function schemaVersionOf(reader: Reader): number {
-  return reader.get<{ value: number }>(`SELECT value FROM ${META_TABLE} WHERE key = 'schema_version'`)?.value ?? 0;
 }
 
 function configure(db: SqlJsDatabase): void {
