@@ -1,16 +1,22 @@
 import { InvalidRequestError, buildPublicationsQuery, type Publication } from '../../shared/api';
-import type { PublicationFacts } from '../../shared/domain/publication-facts';
-import type { FilterField, Truth } from '../../shared/domain/publication-filter';
-import { DEFAULT_PUBLICATION_ORDER, publicationComparator } from '../../shared/domain/publication-order';
-import { fieldsRead, selectionKey, selectionTest, type PublicationSelection } from '../../shared/domain/publication-query';
+import type { FilterField } from '../../shared/domain/publication-filter';
+import { DEFAULT_PUBLICATION_ORDER } from '../../shared/domain/publication-order';
+import { fieldsRead, selectionKey, type PublicationSelection } from '../../shared/domain/publication-query';
+import type { HistoryNarrowing } from '../../shared/ipc/publication-history';
 import type { Reader } from '../store/statements';
+import { sql, type SqlPart } from './filter-sql';
+import { orderOf, pageIds } from './publication-pages';
+import { unknownBit } from './publication-rows';
+import { truthParts } from './publication-truth';
 import { latestCompletePull, listPulls, type PullRecord } from './pulls';
-import { FACTS_SELECT, factsOfRow } from './publication-rows';
+import { orderIndexName } from './schema';
 
 export interface CachedPublicationsQuery extends PublicationSelection {
   offset?: number;
   /** 1..1000; default 10 like the service. */
   limit?: number;
+  /** What only the cache can narrow by: a time range and a channel. */
+  narrowing?: HistoryNarrowing;
 }
 
 export interface CachedPublicationsPage {
@@ -41,80 +47,63 @@ function checkPaging(offset: unknown, limit: unknown): { offset: number; limit: 
   return { offset, limit };
 }
 
-/** Narrows the candidates in SQL by the exact-match parameters; an unknown value stays a candidate. */
-function candidateSql(q: PublicationSelection): { where: string; params: string[] } {
-  const clauses: string[] = ['target = ?'];
-  const params: string[] = [];
-  const exact: [string, string | undefined][] = [
-    ['customer_id', q.customer],
-    ['result', q.result],
-    ['source_id', q.source_id],
-    ['campaign_name', q.campaign],
-  ];
-  for (const [column, value] of exact) {
-    if (value === undefined) continue;
-    clauses.push(`(${column} = ? OR instr(unknown, ?) > 0)`);
-    params.push(value, `,${column},`);
-  }
-  return { where: clauses.join(' AND '), params };
+/** The narrowing's index, when it has one, else a scan: one pass over a narrow table beats a lookup per row. */
+function accessOf(narrowing: HistoryNarrowing): string {
+  if (narrowing.from !== undefined || narrowing.to !== undefined) return `INDEXED BY ${orderIndexName('created_at')}`;
+  if (narrowing.channel !== undefined) return `INDEXED BY ${orderIndexName('channel')}`;
+  return 'NOT INDEXED';
 }
+
+// Counts of answering and undecided rows in one pass, evaluating the truth once a row: undecided
+// rows are counted in the high half of one integer sum.
+const UNDECIDED = 2 ** 32;
 
 /**
  * Answers a publications query from the cache alone, with the service's filters, orders and
- * semantics (shared with the sandbox), paged by offset and limit.
+ * semantics (shared with the sandbox), paged by offset and limit, in SQL over `publication_facts`.
  */
 export function queryCachedPublications(db: Reader, target: string, query: CachedPublicationsQuery = {}): CachedPublicationsPage {
-  const { offset: rawOffset = 0, limit: rawLimit = 10, ...selection } = query;
+  const { offset: rawOffset = 0, limit: rawLimit = 10, narrowing = {}, ...selection } = query;
   const { offset, limit } = checkPaging(rawOffset, rawLimit);
   buildPublicationsQuery(selection);
-  const { where, params } = candidateSql(selection);
-  const rows = db.all<{ facts: string }>(`SELECT ${FACTS_SELECT} FROM publications WHERE ${where}`, [target, ...params]);
-  const read = new Set(fieldsRead(selection));
-  const answered = completeAnswer(db, target, selection);
-  const test = selectionTest(selection);
-  const found: PublicationFacts[] = [];
-  const unknown = new Set<FilterField>();
-  let undetermined = 0;
-  for (const row of rows) {
-    const facts = factsOfRow(row.facts);
-    const truth = test(facts) ?? answered?.(facts);
-    if (truth === true) found.push(facts);
-    else if (truth === undefined) {
-      undetermined += 1;
-      for (const field of read) if (facts[field] === undefined) unknown.add(field);
-    }
-  }
-  found.sort(
-    publicationComparator<PublicationFacts>(
-      selection.order ?? DEFAULT_PUBLICATION_ORDER,
-      (f, key) => (key === 'customer_id' ? ((f.customer_id as string | null | undefined) ?? null) : f[key]),
-      (f) => f.id ?? '',
-    ),
+  const pull = latestCompletePull(db, target, 'publications', selectionKey(selection));
+  const truth = truthParts(selection, narrowing, { table: 'publication_facts', ...(pull && { decidedBy: { id: pull.id, startedAt: pull.startedAt } }) });
+  const access = accessOf(narrowing);
+  const scoped = sql(`target = ? AND ${truth.narrowing.sql}`, target, ...truth.narrowing.params);
+  const counted = db.get<{ rows: number; packed: number | null }>(
+    `SELECT COUNT(*) AS rows, SUM(CASE (${truth.selection.sql}) WHEN 1 THEN 1 WHEN 0 THEN 0 ELSE ${UNDECIDED} END) AS packed
+     FROM publication_facts ${access} WHERE ${scoped.sql}`,
+    [...truth.selection.params, ...scoped.params],
   );
-  const ids = found.slice(offset, offset + limit).map((f) => f.id ?? '');
+  const packed = counted?.packed ?? 0;
+  const matches = packed % UNDECIDED;
+  const undetermined = Math.floor(packed / UNDECIDED);
+  const where = sql(`${scoped.sql} AND (${truth.selection.sql})`, ...scoped.params, ...truth.selection.params);
+  const scope = { where, access, everyRow: truth.selection.sql === '1' && truth.narrowing.sql === '1', rows: counted?.rows ?? 0, matches };
+  const ids = pageIds(db, scope, orderOf(selection.order ?? DEFAULT_PUBLICATION_ORDER), offset, limit);
   return {
     items: itemsByIds(db, target, ids),
-    total: found.length,
+    total: matches,
     offset,
     limit,
     undetermined,
-    unknownFields: [...unknown],
+    unknownFields: undetermined === 0 ? [] : unknownFieldsOf(db, selection, scoped, access, truth.selection),
     lastPull: listPulls(db, target, { kind: 'publications', limit: 1 })[0],
   };
 }
 
-/**
- * The newest complete pull of the same selection decides a publication the facts cannot: it is in
- * the answer when that pull returned it, and out of it when it existed then but was not returned.
- */
-function completeAnswer(db: Reader, target: string, selection: PublicationSelection): ((facts: PublicationFacts) => Truth) | undefined {
-  const pull = latestCompletePull(db, target, 'publications', selectionKey(selection));
-  if (!pull) return undefined;
-  const members = new Set(db.all<{ id: string }>('SELECT id FROM pull_members WHERE pull_id = ?', [pull.id]).map((r) => r.id));
-  return (facts) => {
-    if (facts.id !== null && members.has(facts.id)) return true;
-    return facts.created_at !== null && Date.parse(facts.created_at) <= Date.parse(pull.startedAt) ? false : undefined;
-  };
+/** The fields the query reads that some undecided row does not know. */
+function unknownFieldsOf(db: Reader, selection: PublicationSelection, scoped: SqlPart, access: string, truth: SqlPart): FilterField[] {
+  const fields = fieldsRead(selection);
+  const tests = fields.map(
+    (field, i) =>
+      `EXISTS (SELECT 1 FROM publication_facts ${access} WHERE ${scoped.sql} AND unknown_mask & ${unknownBit(field)} AND (${truth.sql}) IS NULL) AS f${i}`,
+  );
+  const row = db.get(
+    `SELECT ${tests.join(', ')}`,
+    fields.flatMap(() => [...scoped.params, ...truth.params]),
+  );
+  return fields.filter((_, i) => row?.[`f${i}`] === 1);
 }
 
 function itemsByIds(db: Reader, target: string, ids: readonly string[]): Publication[] {
