@@ -3,7 +3,7 @@ import type { FilterField } from '../../shared/domain/publication-filter';
 import { filterOf, type PublicationSelection } from '../../shared/domain/publication-query';
 import type { HistoryNarrowing } from '../../shared/ipc/publication-history';
 import type { SqlValue } from '../store/statements';
-import { conditionSql, knownSql, sql, type SqlPart } from './filter-sql';
+import { THREE_VALUED, conditionSql, falseWhenAbsent, knownSql, sql, type SqlPart, type Translation } from './filter-sql';
 
 /**
  * Whether a cached publication answers a selection, as one SQL expression over the `publications`
@@ -26,6 +26,8 @@ export interface TruthOptions {
   decidedBy?: DecidingPull;
   /** The table the expression reads: `publications`, or its narrow copy `publication_facts` (same columns, faster to scan). */
   table?: 'publications' | 'publication_facts';
+  /** What the rows tested are known to hold (see Translation); by default nothing. */
+  translation?: Translation;
 }
 
 /** The selection's truth (1, 0 or NULL) and the narrowing's (1 or 0), apart so the narrowing can use an index. */
@@ -34,8 +36,8 @@ export interface TruthParts {
   narrowing: SqlPart;
 }
 
-function equalsParam(field: FilterField, value: string): SqlPart {
-  return knownSql(field, sql(`IFNULL(${field} = ?, 0)`, value));
+function equalsParam(field: FilterField, value: string, t: Translation): SqlPart {
+  return knownSql(field, sql(falseWhenAbsent(`${field} = ?`, t), value), t);
 }
 
 function voucherSql(code: string): SqlPart {
@@ -53,18 +55,24 @@ function joined(parts: readonly SqlPart[], junction: 'AND' | 'OR', empty: '1' | 
   return { sql: parts.map((p) => `(${p.sql})`).join(` ${junction} `), params: parts.flatMap((p) => p.params) };
 }
 
-function selectionSql(q: PublicationSelection): SqlPart {
+function selectionSql(q: PublicationSelection, t: Translation): SqlPart {
   const parts: SqlPart[] = [];
-  if (q.campaign !== undefined) parts.push(equalsParam('campaign_name', q.campaign));
-  if (q.customer !== undefined) parts.push(equalsParam('customer_id', q.customer));
+  if (q.campaign !== undefined) parts.push(equalsParam('campaign_name', q.campaign, t));
+  if (q.customer !== undefined) parts.push(equalsParam('customer_id', q.customer, t));
   if (q.voucher !== undefined) parts.push(voucherSql(q.voucher));
-  if (q.result !== undefined) parts.push(equalsParam('result', q.result));
-  if (q.voucher_type !== undefined) parts.push(equalsParam('voucher_type', q.voucher_type));
-  if (q.is_referral_code === true) parts.push(knownSql('is_referral_code', sql('IFNULL(is_referral_code = 1, 0)')));
-  if (q.source_id !== undefined) parts.push(equalsParam('source_id', q.source_id));
+  if (q.result !== undefined) parts.push(equalsParam('result', q.result, t));
+  if (q.voucher_type !== undefined) parts.push(equalsParam('voucher_type', q.voucher_type, t));
+  if (q.is_referral_code === true) parts.push(knownSql('is_referral_code', sql(falseWhenAbsent('is_referral_code = 1', t)), t));
+  if (q.source_id !== undefined) parts.push(equalsParam('source_id', q.source_id, t));
   const filter = filterOf(q.filters);
   if (filter.conditions.length > 0) {
-    parts.push(joined(filter.conditions.map(conditionSql), filter.junction === 'or' ? 'OR' : 'AND', filter.junction === 'or' ? '0' : '1'));
+    parts.push(
+      joined(
+        filter.conditions.map((c) => conditionSql(c, t)),
+        filter.junction === 'or' ? 'OR' : 'AND',
+        filter.junction === 'or' ? '0' : '1',
+      ),
+    );
   }
   return joined(parts, 'AND', '1');
 }
@@ -86,7 +94,7 @@ function narrowingSql(narrowing: HistoryNarrowing): SqlPart {
 
 /** As publicationTruth, in two parts; the selection's part includes what the deciding pull decides. */
 export function truthParts(selection: PublicationSelection, narrowing: HistoryNarrowing = {}, options: TruthOptions = {}): TruthParts {
-  const facts = selectionSql(selection);
+  const facts = selectionSql(selection, options.translation ?? THREE_VALUED);
   const table = options.table ?? 'publications';
   const pull = options.decidedBy;
   const decided =
