@@ -37,7 +37,10 @@ const PAGE_QUERIES: [string, CachedPublicationsQuery][] = [
   ['campaign, decided by its pull', { campaign: 'Gift Season' }],
   ['voucher of a multi-voucher publication', { voucher: 'EX50004-B' }],
   ['failures but one code', { result: 'FAILURE', filters: { failure_code: { conditions: { $is_not: 'customer_rules_violated' } } } }],
-  ['junction or', { filters: { junction: 'or', failure_code: { conditions: { $is: 'quota_exceeded_7' } }, source_id: { conditions: { $starts_with: 'src-1' } } } }],
+  [
+    'junction or',
+    { filters: { junction: 'or', failure_code: { conditions: { $is: 'quota_exceeded_7' } }, source_id: { conditions: { $starts_with: 'src-1' } } } },
+  ],
   ['$not_in and $contains', { filters: { customer_id: { conditions: { $not_in: ['cust_extra1'] } }, related_object_id: { conditions: { $contains: '12' } } } }],
   ['$more_than and $is_unknown', { filters: { related_object_id: { conditions: { $more_than: 'v_ex5' } }, source_id: { conditions: { $is_unknown: true } } } }],
   ['narrowed to a quarter and a channel', { narrowing: { from: '2025-01-01T00:00:00Z', to: '2025-04-01T00:00:00Z', channel: 'Email' } }],
@@ -56,7 +59,9 @@ async function median(fn: () => unknown, rounds = ROUNDS): Promise<number> {
 /** Two years of history: the extra history's variants, a week apart a thousand at a time. */
 function history(count: number) {
   const weeks = Math.ceil(count / 1000);
-  return Array.from({ length: weeks }, (_, w) => extraPublications(Math.min(1000, count - w * 1000), w * 1000, Date.UTC(2024, 6, 1) + w * 7 * 86_400_000)).flat();
+  return Array.from({ length: weeks }, (_, w) =>
+    extraPublications(Math.min(1000, count - w * 1000), w * 1000, Date.UTC(2024, 6, 1) + w * 7 * 86_400_000),
+  ).flat();
 }
 
 describe('publication cache', () => {
@@ -105,7 +110,7 @@ describe('publication cache', () => {
     const target = 'http://127.0.0.1:1/bench';
     try {
       const docs = history(CACHED);
-      let start = performance.now();
+      const start = performance.now();
       await fillCache(db, target, docs);
       const fillMs = performance.now() - start;
       const gift = docs.filter((d) => d.facts.campaign_name === 'Gift Season');
