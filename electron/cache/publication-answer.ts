@@ -74,17 +74,20 @@ export function answerOf(db: Reader, target: string, selection: PublicationSelec
   const where = sql(`${scoped.sql} AND (${truth.selection.sql})`, ...scoped.params, ...truth.selection.params);
   const everyRow = truth.selection.sql === '1' && truth.narrowing.sql === '1';
   const access = accessOf(narrowing, translation.twoValued && pinsCustomer(selection));
-  const rows = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM publication_facts ${accessOf(narrowing, false)} WHERE ${scoped.sql}`, scoped.params)?.n ?? 0;
-  if (everyRow) return { scope: { where, access, everyRow, rows, matches: rows }, undetermined: 0, unknownFields: [] };
   if (translation.twoValued) {
-    const matches = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM publication_facts ${access} WHERE ${where.sql}`, where.params)?.n ?? 0;
+    // The narrowing's index, or the smallest one, counts the rows without reading them.
+    const rowsAccess = (narrowing.from ?? narrowing.to ?? narrowing.channel) ? accessOf(narrowing, false) : 'INDEXED BY publication_facts_unknown';
+    const rows = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM publication_facts ${rowsAccess} WHERE ${scoped.sql}`, scoped.params)?.n ?? 0;
+    const matches = everyRow ? rows : (db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM publication_facts ${access} WHERE ${where.sql}`, where.params)?.n ?? 0);
     return { scope: { where, access, everyRow, rows, matches }, undetermined: 0, unknownFields: [] };
   }
-  const packed =
-    db.get<{ packed: number | null }>(
-      `SELECT SUM(CASE (${truth.selection.sql}) WHEN 1 THEN 1 WHEN 0 THEN 0 ELSE ${UNDECIDED} END) AS packed FROM publication_facts ${access} WHERE ${scoped.sql}`,
-      [...truth.selection.params, ...scoped.params],
-    )?.packed ?? 0;
+  const counted = db.get<{ rows: number; packed: number | null }>(
+    `SELECT COUNT(*) AS rows, SUM(CASE (${truth.selection.sql}) WHEN 1 THEN 1 WHEN 0 THEN 0 ELSE ${UNDECIDED} END) AS packed
+     FROM publication_facts ${access} WHERE ${scoped.sql}`,
+    [...truth.selection.params, ...scoped.params],
+  );
+  const rows = counted?.rows ?? 0;
+  const packed = counted?.packed ?? 0;
   const undetermined = Math.floor(packed / UNDECIDED);
   return {
     scope: { where, access, everyRow, rows, matches: packed % UNDECIDED },

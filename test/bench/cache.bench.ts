@@ -6,7 +6,7 @@ import { PUBLICATION_ORDERS } from '../../shared/api';
 import type { PublicationSelection } from '../../shared/domain/publication-query';
 import { clientOf, extraPublications, putPublications, sandboxOn } from '../integration/cache/history';
 import { makeTempDir } from '../integration/cache/temp';
-import { fillCache, recordCompletePull } from './cache-fill';
+import { fillCache, recordCompletePull } from '../integration/cache/fill';
 
 const EXTRA = 10_000;
 const ROUNDS = 5;
