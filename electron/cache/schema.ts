@@ -127,41 +127,21 @@ export function orderIndexName(key: string): string {
 // (a rowid table: an index entry finds its row by integer), which triggers keep equal to
 // `publications` whatever writes it.
 function createPublicationFacts(tx: Writer): void {
-  const columns = PUBLICATION_FACT_COLUMNS.filter((c) => c !== 'id');
-  tx.run(`CREATE TABLE publication_facts (
-    target TEXT NOT NULL,
-    id TEXT NOT NULL,
-    created_at TEXT,
-    customer_id TEXT,
-    tracking_id TEXT,
-    channel TEXT,
-    voucher_code TEXT,
-    codes TEXT NOT NULL,
-    result TEXT,
-    failure_code TEXT,
-    campaign_name TEXT,
-    voucher_type TEXT,
-    is_referral_code INTEGER,
-    parent_object_id TEXT,
-    related_object_id TEXT,
-    source_id TEXT,
-    unknown_mask INTEGER NOT NULL,
-    numbers TEXT
-  )`);
-  const list = ['target', 'id', ...columns].join(', ');
-  tx.run(`INSERT INTO publication_facts (${list}) SELECT ${list} FROM publications`);
+  const columns = ['target', ...PUBLICATION_FACT_COLUMNS];
+  const list = columns.join(', ');
+  // The copy takes each column's type from publications and its rows with it.
+  tx.run(`CREATE TABLE publication_facts AS SELECT ${list} FROM publications`);
   tx.run(`CREATE UNIQUE INDEX ${orderIndexName('id')} ON publication_facts (target, id)`);
   for (const key of PUBLICATION_ORDER_KEYS) {
     if (key !== 'id') tx.run(`CREATE INDEX ${orderIndexName(key)} ON publication_facts (target, ${key}, id)`);
   }
   // Which fields some row does not know, found in a few seeks: a query reading only known fields is two-valued.
   tx.run('CREATE INDEX publication_facts_unknown ON publication_facts (target, unknown_mask)');
-  const values = (row: 'new' | 'old') => ['target', 'id', ...columns].map((c) => `${row}.${c}`).join(', ');
   tx.run(`CREATE TRIGGER publication_facts_insert AFTER INSERT ON publications BEGIN
-    INSERT INTO publication_facts (${list}) VALUES (${values('new')});
+    INSERT INTO publication_facts (${list}) VALUES (${columns.map((c) => `new.${c}`).join(', ')});
   END`);
   tx.run(`CREATE TRIGGER publication_facts_update AFTER UPDATE ON publications BEGIN
-    UPDATE publication_facts SET ${['target', 'id', ...columns].map((c) => `${c} = new.${c}`).join(', ')} WHERE target = old.target AND id = old.id;
+    UPDATE publication_facts SET ${columns.map((c) => `${c} = new.${c}`).join(', ')} WHERE target = old.target AND id = old.id;
   END`);
   tx.run(`CREATE TRIGGER publication_facts_delete AFTER DELETE ON publications BEGIN
     DELETE FROM publication_facts WHERE target = old.target AND id = old.id;
