@@ -39,20 +39,23 @@ function translationOf(db: Reader, target: string, selection: PublicationSelecti
   return { known, twoValued: fieldsRead(selection).every((field) => known.has(field)) };
 }
 
-/** Whether every answering row has this customer, so the customer's index holds the answer. */
-function pinsCustomer(selection: PublicationSelection): boolean {
-  if (selection.customer !== undefined) return true;
+/** The index that holds every answering row when the selection pins a voucher or a customer. */
+function pinnedIndex(selection: PublicationSelection): string | undefined {
+  if (selection.voucher !== undefined) return orderIndexName('id');
+  if (selection.customer !== undefined) return orderIndexName('customer_id');
   const filter = filterOf(selection.filters);
   const single = (op: string, values: readonly string[]) => op === '$is' || (op === '$in' && values.length === 1);
-  return (filter.junction === 'and' || filter.conditions.length === 1) && filter.conditions.some((c) => c.field === 'customer_id' && single(c.op, c.values));
+  const pins =
+    (filter.junction === 'and' || filter.conditions.length === 1) && filter.conditions.some((c) => c.field === 'customer_id' && single(c.op, c.values));
+  return pins ? orderIndexName('customer_id') : undefined;
 }
 
 /**
- * The index a count reads: the narrowing's or the customer's when they hold the answer, else
- * none, since a pass over the narrow table beats a lookup a row.
+ * The index a count reads: the pinned one or the narrowing's when they hold the answer, else none,
+ * since a pass over the narrow table beats a lookup a row.
  */
-function accessOf(narrowing: HistoryNarrowing, viaCustomer: boolean): string {
-  if (viaCustomer) return `INDEXED BY ${orderIndexName('customer_id')}`;
+function accessOf(narrowing: HistoryNarrowing, pinned: string | undefined): string {
+  if (pinned !== undefined) return `INDEXED BY ${pinned}`;
   if (narrowing.from !== undefined || narrowing.to !== undefined) return `INDEXED BY ${orderIndexName('created_at')}`;
   if (narrowing.channel !== undefined) return `INDEXED BY ${orderIndexName('channel')}`;
   return 'NOT INDEXED';
@@ -73,10 +76,10 @@ export function answerOf(db: Reader, target: string, selection: PublicationSelec
   const scoped = sql(`target = ? AND ${truth.narrowing.sql}`, target, ...truth.narrowing.params);
   const where = sql(`${scoped.sql} AND (${truth.selection.sql})`, ...scoped.params, ...truth.selection.params);
   const everyRow = truth.selection.sql === '1' && truth.narrowing.sql === '1';
-  const access = accessOf(narrowing, translation.twoValued && pinsCustomer(selection));
+  const access = accessOf(narrowing, translation.twoValued ? pinnedIndex(selection) : undefined);
   if (translation.twoValued) {
     // The narrowing's index, or the smallest one, counts the rows without reading them.
-    const rowsAccess = (narrowing.from ?? narrowing.to ?? narrowing.channel) ? accessOf(narrowing, false) : 'INDEXED BY publication_facts_unknown';
+    const rowsAccess = (narrowing.from ?? narrowing.to ?? narrowing.channel) ? accessOf(narrowing, undefined) : 'INDEXED BY publication_facts_unknown';
     const rows = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM publication_facts ${rowsAccess} WHERE ${scoped.sql}`, scoped.params)?.n ?? 0;
     const matches = everyRow ? rows : (db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM publication_facts ${access} WHERE ${where.sql}`, where.params)?.n ?? 0);
     return { scope: { where, access, everyRow, rows, matches }, undetermined: 0, unknownFields: [] };

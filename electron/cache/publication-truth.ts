@@ -40,14 +40,9 @@ function equalsParam(field: FilterField, value: string, t: Translation): SqlPart
   return knownSql(field, sql(falseWhenAbsent(`${field} = ?`, t), value), t);
 }
 
-function voucherSql(code: string): SqlPart {
-  // Most rows hold one code; `instr` on the JSON text passes over the rest before json_each reads it.
-  return sql(
-    `(IFNULL(voucher_code = ?, 0) OR (instr(codes, ?) > 0 AND EXISTS (SELECT 1 FROM json_each(codes) WHERE value = ?)))`,
-    code,
-    JSON.stringify(code),
-    code,
-  );
+function voucherSql(code: string, table: string): SqlPart {
+  // publication_codes holds every code of every publication: one seek, made once a query.
+  return sql(`(${table}.target, ${table}.id) IN (SELECT target, id FROM publication_codes WHERE code = ?)`, code);
 }
 
 function joined(parts: readonly SqlPart[], junction: 'AND' | 'OR', empty: '1' | '0'): SqlPart {
@@ -55,11 +50,11 @@ function joined(parts: readonly SqlPart[], junction: 'AND' | 'OR', empty: '1' | 
   return { sql: parts.map((p) => `(${p.sql})`).join(` ${junction} `), params: parts.flatMap((p) => p.params) };
 }
 
-function selectionSql(q: PublicationSelection, t: Translation): SqlPart {
+function selectionSql(q: PublicationSelection, t: Translation, table: string): SqlPart {
   const parts: SqlPart[] = [];
   if (q.campaign !== undefined) parts.push(equalsParam('campaign_name', q.campaign, t));
   if (q.customer !== undefined) parts.push(equalsParam('customer_id', q.customer, t));
-  if (q.voucher !== undefined) parts.push(voucherSql(q.voucher));
+  if (q.voucher !== undefined) parts.push(voucherSql(q.voucher, table));
   if (q.result !== undefined) parts.push(equalsParam('result', q.result, t));
   if (q.voucher_type !== undefined) parts.push(equalsParam('voucher_type', q.voucher_type, t));
   if (q.is_referral_code === true) parts.push(knownSql('is_referral_code', sql(falseWhenAbsent('is_referral_code = 1', t)), t));
@@ -94,8 +89,8 @@ function narrowingSql(narrowing: HistoryNarrowing): SqlPart {
 
 /** As publicationTruth, in two parts; the selection's part includes what the deciding pull decides. */
 export function truthParts(selection: PublicationSelection, narrowing: HistoryNarrowing = {}, options: TruthOptions = {}): TruthParts {
-  const facts = selectionSql(selection, options.translation ?? THREE_VALUED);
   const table = options.table ?? 'publications';
+  const facts = selectionSql(selection, options.translation ?? THREE_VALUED, table);
   const pull = options.decidedBy;
   const decided =
     pull === undefined || facts.sql === '1'

@@ -137,14 +137,23 @@ function createPublicationFacts(tx: Writer): void {
   }
   // Which fields some row does not know, found in a few seeks: a query reading only known fields is two-valued.
   tx.run('CREATE INDEX publication_facts_unknown ON publication_facts (target, unknown_mask)');
+  // Every code of every publication, so `voucher` finds a multi-voucher publication by any of its codes in one seek.
+  tx.run('CREATE TABLE publication_codes (code TEXT NOT NULL, target TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (code, target, id)) WITHOUT ROWID');
+  tx.run('INSERT OR IGNORE INTO publication_codes SELECT value, p.target, p.id FROM publications AS p, json_each(p.codes)');
+  const addCodes = 'INSERT OR IGNORE INTO publication_codes SELECT value, new.target, new.id FROM json_each(new.codes);';
+  const dropCodes = 'DELETE FROM publication_codes WHERE target = old.target AND id = old.id;';
   tx.run(`CREATE TRIGGER publication_facts_insert AFTER INSERT ON publications BEGIN
     INSERT INTO publication_facts (${list}) VALUES (${columns.map((c) => `new.${c}`).join(', ')});
+    ${addCodes}
   END`);
   tx.run(`CREATE TRIGGER publication_facts_update AFTER UPDATE ON publications BEGIN
     UPDATE publication_facts SET ${columns.map((c) => `${c} = new.${c}`).join(', ')} WHERE target = old.target AND id = old.id;
+    ${dropCodes}
+    ${addCodes}
   END`);
   tx.run(`CREATE TRIGGER publication_facts_delete AFTER DELETE ON publications BEGIN
     DELETE FROM publication_facts WHERE target = old.target AND id = old.id;
+    ${dropCodes}
   END`);
 }
 

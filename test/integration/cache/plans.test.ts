@@ -67,7 +67,7 @@ describe('every order walks its index', () => {
 });
 
 describe('migrating a cache of version 1', () => {
-  it('fills the narrow table, makes times sortable, records unknown facts and numbers, and keeps it equal to publications', async () => {
+  it('fills the narrow table and the codes, makes times sortable, records unknown facts and numbers, and keeps them equal to publications', async () => {
     const old = join(dir, 'old');
     const v1 = await openCache(old, cacheMigrations.slice(0, 1));
     await v1.write((tx) => {
@@ -92,6 +92,7 @@ describe('migrating a cache of version 1', () => {
       // As numbers, 42 and 7 are both more than 5; as text, neither is.
       const more = queryCachedPublications(migrated, TARGET, { filters: { source_id: { conditions: { $more_than: '5' } } }, order: 'created_at' });
       expect(more.items.map((p) => p.id)).toEqual(['pub_a', 'pub_b']);
+      expect(queryCachedPublications(migrated, TARGET, { voucher: 'B2' }).items.map((p) => p.id)).toEqual(['pub_b']);
       const campaign = queryCachedPublications(migrated, TARGET, { campaign: 'Spring' });
       expect([campaign.total, campaign.undetermined, campaign.unknownFields]).toEqual([1, 1, ['campaign_name']]);
 
@@ -100,6 +101,7 @@ describe('migrating a cache of version 1', () => {
         tx.run("DELETE FROM publications WHERE id = 'pub_b'");
       });
       expect(migrated.all('SELECT id, channel FROM publication_facts')).toEqual([{ id: 'pub_a', channel: 'SMS' }]);
+      expect(migrated.all('SELECT code, id FROM publication_codes')).toEqual([{ code: 'A', id: 'pub_a' }]);
     } finally {
       await migrated.close();
     }
