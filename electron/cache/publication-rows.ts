@@ -1,7 +1,7 @@
 import type { Publication } from '../../shared/api';
 import type { KnownFacts, PublicationFacts } from '../../shared/domain/publication-facts';
 import { unknownFields } from '../../shared/domain/publication-facts';
-import { FILTER_FIELDS, type FieldValue } from '../../shared/domain/publication-filter';
+import { FILTER_FIELDS, type FieldValue, type FilterField } from '../../shared/domain/publication-filter';
 import type { SqlValue } from '../store/statements';
 
 export const FACT_COLUMNS = [
@@ -54,8 +54,50 @@ function toColumn(value: FieldValue | undefined): SqlValue {
   return value;
 }
 
+/** Bit `i` of a row's `unknown_mask` is set when FILTER_FIELDS[i] is unknown: a test SQL evaluates without parsing text. */
+export function unknownBit(field: FilterField): number {
+  return 1 << FILTER_FIELDS.indexOf(field);
+}
+
+export function unknownMaskOf(fields: readonly FilterField[]): number {
+  return fields.reduce((mask, field) => mask | unknownBit(field), 0);
+}
+
+/**
+ * The service compares two values as numbers when both read as finite numbers (JavaScript's
+ * `Number`), else as text. SQL cannot read a number the way `Number` does, so each row keeps the
+ * fields that do read as numbers, as a JSON object (`null` when none, as for nearly every row).
+ */
+export function numbersOf(texts: Partial<Record<FilterField, string | null>>): string | null {
+  const numbers: Partial<Record<FilterField, number>> = {};
+  for (const field of FILTER_FIELDS) {
+    const text = texts[field];
+    if (text === undefined || text === null || text === '') continue;
+    const value = Number(text);
+    if (Number.isFinite(value)) numbers[field] = value;
+  }
+  return Object.keys(numbers).length === 0 ? null : JSON.stringify(numbers);
+}
+
+/** The text a filter compares for a known value (booleans as 'true'/'false'). */
+function textOf(value: FieldValue | undefined): string | null | undefined {
+  return value === undefined || value === null ? value : String(value);
+}
+
+/**
+ * One sortable form for every instant (UTC, milliseconds, `Z`), so text order is time order and a
+ * time range is a text range; a value that does not read as a date is kept as it is.
+ */
+export function sortableInstant(value: string | null): string | null {
+  if (value === null) return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? value : new Date(time).toISOString();
+}
+
+const STORED_COLUMNS = ['target', ...FACT_COLUMNS, 'unknown_mask', 'numbers', 'learned', 'json', 'pull_id', 'pulled_at'];
+
 export function upsertSql(): string {
-  const columns = ['target', ...FACT_COLUMNS, 'learned', 'json', 'pull_id', 'pulled_at'];
+  const columns = STORED_COLUMNS;
   const updates = columns.filter((c) => c !== 'target' && c !== 'id').map((c) => `${c} = excluded.${c}`);
   return `INSERT INTO publications (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
     ON CONFLICT (target, id) DO UPDATE SET ${updates.join(', ')}`;
@@ -64,10 +106,11 @@ export function upsertSql(): string {
 /** Parameters for `upsertSql`, in its column order. */
 export function upsertParams(target: string, item: Publication, facts: PublicationFacts, learned: KnownFacts, pullId: number, pulledAt: string): SqlValue[] {
   const unknown = unknownFields(facts);
+  const texts = Object.fromEntries(FILTER_FIELDS.map((field) => [field, textOf(facts[field])]));
   return [
     target,
     item.id,
-    facts.created_at,
+    sortableInstant(facts.created_at),
     toColumn(facts.customer_id),
     facts.tracking_id,
     facts.channel,
@@ -82,6 +125,8 @@ export function upsertParams(target: string, item: Publication, facts: Publicati
     toColumn(facts.related_object_id),
     toColumn(facts.source_id),
     unknown.length === 0 ? '' : `,${unknown.join(',')},`,
+    unknownMaskOf(unknown),
+    numbersOf(texts),
     JSON.stringify(learned),
     JSON.stringify(item),
     pullId,

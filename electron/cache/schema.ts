@@ -1,4 +1,8 @@
+import { PUBLICATION_ORDER_KEYS } from '../../shared/domain/publication-order';
+import { FILTER_FIELDS, type FilterField } from '../../shared/domain/publication-filter';
 import type { Migration } from '../store/migrations';
+import type { Writer } from '../store/statements';
+import { FACT_COLUMNS, numbersOf, sortableInstant, unknownMaskOf } from './publication-rows';
 
 // The cache: copies of what the service lists, kept per target (its base URL) so a sandbox pull
 // never mixes with a production one. Everything here can be fetched again; a publication row keeps
@@ -96,4 +100,78 @@ export const cacheMigrations: readonly Migration[] = [
       ) WITHOUT ROWID`);
     },
   },
+  {
+    version: 2,
+    description: 'publication facts in a narrow table with an index for every order; unknown facts as a bit mask; numbers apart',
+    up(tx) {
+      tx.run('ALTER TABLE publications ADD COLUMN unknown_mask INTEGER NOT NULL DEFAULT 0');
+      tx.run('ALTER TABLE publications ADD COLUMN numbers TEXT');
+      backfillPublications(tx);
+      // publication_facts replaces these for the offline queries.
+      for (const index of ['publications_customer', 'publications_campaign', 'publications_source']) tx.run(`DROP INDEX ${index}`);
+      createPublicationFacts(tx);
+    },
+  },
 ];
+
+/** The facts table's copy of each publication's filter and order columns, kept by triggers. */
+export const PUBLICATION_FACT_COLUMNS = [...FACT_COLUMNS.filter((c) => c !== 'unknown'), 'unknown_mask', 'numbers'] as const;
+
+/** The index `ORDER BY <key>, id` (either direction) walks: `INDEXED BY` names it. */
+export function orderIndexName(key: string): string {
+  return `publication_facts_by_${key}`;
+}
+
+// An offline query reads every row of a target once to count what answers it, and walks an order's
+// index to its page. A row of `publications` is mostly its item's JSON, so both run on a narrow copy
+// (a rowid table: an index entry finds its row by integer), which triggers keep equal to
+// `publications` whatever writes it.
+function createPublicationFacts(tx: Writer): void {
+  const columns = ['target', ...PUBLICATION_FACT_COLUMNS];
+  const list = columns.join(', ');
+  // The copy takes each column's type from publications and its rows with it.
+  tx.run(`CREATE TABLE publication_facts AS SELECT ${list} FROM publications`);
+  tx.run(`CREATE UNIQUE INDEX ${orderIndexName('id')} ON publication_facts (target, id)`);
+  for (const key of PUBLICATION_ORDER_KEYS) {
+    if (key !== 'id') tx.run(`CREATE INDEX ${orderIndexName(key)} ON publication_facts (target, ${key}, id)`);
+  }
+  // Which fields some row does not know, found in a few seeks: a query reading only known fields is two-valued.
+  tx.run('CREATE INDEX publication_facts_unknown ON publication_facts (target, unknown_mask)');
+  // Every code of every publication, so `voucher` finds a multi-voucher publication by any of its codes in one seek.
+  tx.run('CREATE TABLE publication_codes (code TEXT NOT NULL, target TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (code, target, id)) WITHOUT ROWID');
+  tx.run('INSERT OR IGNORE INTO publication_codes SELECT value, p.target, p.id FROM publications AS p, json_each(p.codes)');
+  const addCodes = 'INSERT OR IGNORE INTO publication_codes SELECT value, new.target, new.id FROM json_each(new.codes);';
+  const dropCodes = 'DELETE FROM publication_codes WHERE target = old.target AND id = old.id;';
+  tx.run(`CREATE TRIGGER publication_facts_insert AFTER INSERT ON publications BEGIN
+    INSERT INTO publication_facts (${list}) VALUES (${columns.map((c) => `new.${c}`).join(', ')});
+    ${addCodes}
+  END`);
+  tx.run(`CREATE TRIGGER publication_facts_update AFTER UPDATE ON publications BEGIN
+    UPDATE publication_facts SET ${columns.map((c) => `${c} = new.${c}`).join(', ')} WHERE target = old.target AND id = old.id;
+    ${dropCodes}
+    ${addCodes}
+  END`);
+  tx.run(`CREATE TRIGGER publication_facts_delete AFTER DELETE ON publications BEGIN
+    DELETE FROM publication_facts WHERE target = old.target AND id = old.id;
+    ${dropCodes}
+  END`);
+}
+
+type StoredRow = Record<FilterField | 'target' | 'id' | 'created_at' | 'unknown', string | number | null>;
+
+/** Fills the new columns of the publications cached before version 2, and makes their instants sortable. */
+function backfillPublications(tx: Writer): void {
+  const rows = tx.all<StoredRow>(`SELECT target, id, created_at, unknown, ${FILTER_FIELDS.join(', ')} FROM publications`);
+  const update = tx.prepare('UPDATE publications SET created_at = ?, unknown_mask = ?, numbers = ? WHERE target = ? AND id = ?');
+  for (const row of rows) {
+    const unknown = String(row.unknown);
+    const texts = Object.fromEntries(
+      FILTER_FIELDS.filter((field) => field !== 'is_referral_code' && !unknown.includes(`,${field},`)).map((field) => [
+        field,
+        row[field] === null ? null : String(row[field]),
+      ]),
+    );
+    const mask = unknownMaskOf(FILTER_FIELDS.filter((field) => unknown.includes(`,${field},`)));
+    update.run([sortableInstant(row.created_at === null ? null : String(row.created_at)), mask, numbersOf(texts), row.target, row.id]);
+  }
+}

@@ -43,8 +43,13 @@ export function inspectHandlers(dataDir: string, connection: Connection, lifecyc
     'publications.export': () => {
       throw new Error('Publication export is not built yet.');
     },
-    'publications.cached': async ({ selection, offset, limit }) => {
-      const page = queryCachedPublications(await cacheDb(), baseUrlOf(connection.target().target), { ...selection, offset, limit });
+    'publications.cached': async ({ selection, narrowing, offset, limit }) => {
+      const page = queryCachedPublications(await cacheDb(), baseUrlOf(connection.target().target), {
+        ...selection,
+        ...(narrowing && { narrowing }),
+        offset,
+        limit,
+      });
       return { total: page.total, items: asItems(page.items), undetermined: page.undetermined, lastPullAt: page.lastPull?.finishedAt ?? null };
     },
     'earningRules.get': async ({ id, offline }) => {

@@ -1,0 +1,113 @@
+import { FILTER_FIELDS, type FilterField } from '../../shared/domain/publication-filter';
+import { fieldsRead, filterOf, selectionKey, type PublicationSelection } from '../../shared/domain/publication-query';
+import type { HistoryNarrowing } from '../../shared/ipc/publication-history';
+import type { Reader } from '../store/statements';
+import { sql, type SqlPart, type Translation } from './filter-sql';
+import type { PageScope } from './publication-pages';
+import { unknownBit } from './publication-rows';
+import { truthParts, type TruthParts } from './publication-truth';
+import { latestCompletePull } from './pulls';
+import { orderIndexName } from './schema';
+
+// How many cached publications answer a selection, and which the cache cannot decide, counted in
+// SQL over `publication_facts`, with what a page of the answer needs to know.
+
+export interface CachedAnswer {
+  scope: PageScope;
+  undetermined: number;
+  /** The fields read that some undecided row does not know. */
+  unknownFields: FilterField[];
+}
+
+/** The bits of `unknown_mask` set in any row of the target, found by seeking its index once a distinct mask. */
+function unknownAnywhere(db: Reader, target: string): number {
+  let all = 0;
+  for (let after = -1; ;) {
+    const row = db.get<{ mask: number }>(
+      `SELECT unknown_mask AS mask FROM publication_facts INDEXED BY publication_facts_unknown WHERE target = ? AND unknown_mask > ? ORDER BY unknown_mask LIMIT 1`,
+      [target, after],
+    );
+    if (!row) return all;
+    all |= row.mask;
+    after = row.mask;
+  }
+}
+
+function translationOf(db: Reader, target: string, selection: PublicationSelection): Translation {
+  const unknown = unknownAnywhere(db, target);
+  const known = new Set(FILTER_FIELDS.filter((field) => (unknown & unknownBit(field)) === 0));
+  return { known, twoValued: fieldsRead(selection).every((field) => known.has(field)) };
+}
+
+/** The index that holds every answering row when the selection pins a voucher or a customer. */
+function pinnedIndex(selection: PublicationSelection): string | undefined {
+  if (selection.voucher !== undefined) return orderIndexName('id');
+  if (selection.customer !== undefined) return orderIndexName('customer_id');
+  const filter = filterOf(selection.filters);
+  const single = (op: string, values: readonly string[]) => op === '$is' || (op === '$in' && values.length === 1);
+  const pins =
+    (filter.junction === 'and' || filter.conditions.length === 1) && filter.conditions.some((c) => c.field === 'customer_id' && single(c.op, c.values));
+  return pins ? orderIndexName('customer_id') : undefined;
+}
+
+/**
+ * The index a count reads: the pinned one or the narrowing's when they hold the answer, else none,
+ * since a pass over the narrow table beats a lookup a row.
+ */
+function accessOf(narrowing: HistoryNarrowing, pinned: string | undefined): string {
+  if (pinned !== undefined) return `INDEXED BY ${pinned}`;
+  if (narrowing.from !== undefined || narrowing.to !== undefined) return `INDEXED BY ${orderIndexName('created_at')}`;
+  if (narrowing.channel !== undefined) return `INDEXED BY ${orderIndexName('channel')}`;
+  return 'NOT INDEXED';
+}
+
+// Undecided rows are counted in the high half of one integer sum, so the truth runs once a row.
+const UNDECIDED = 2 ** 32;
+
+export function answerOf(db: Reader, target: string, selection: PublicationSelection, narrowing: HistoryNarrowing): CachedAnswer {
+  const translation = translationOf(db, target, selection);
+  // A complete pull decides only rows the facts leave undecided; with every field known there are none.
+  const pull = translation.twoValued ? undefined : latestCompletePull(db, target, 'publications', selectionKey(selection));
+  const truth = truthParts(selection, narrowing, {
+    table: 'publication_facts',
+    translation,
+    ...(pull && { decidedBy: { id: pull.id, startedAt: pull.startedAt } }),
+  });
+  const scoped = sql(`target = ? AND ${truth.narrowing.sql}`, target, ...truth.narrowing.params);
+  const where = sql(`${scoped.sql} AND (${truth.selection.sql})`, ...scoped.params, ...truth.selection.params);
+  const everyRow = truth.selection.sql === '1' && truth.narrowing.sql === '1';
+  const access = accessOf(narrowing, translation.twoValued ? pinnedIndex(selection) : undefined);
+  if (translation.twoValued) {
+    // The narrowing's index, or the smallest one, counts the rows without reading them.
+    const rowsAccess = (narrowing.from ?? narrowing.to ?? narrowing.channel) ? accessOf(narrowing, undefined) : 'INDEXED BY publication_facts_unknown';
+    const rows = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM publication_facts ${rowsAccess} WHERE ${scoped.sql}`, scoped.params)?.n ?? 0;
+    const matches = everyRow ? rows : (db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM publication_facts ${access} WHERE ${where.sql}`, where.params)?.n ?? 0);
+    return { scope: { where, access, everyRow, rows, matches }, undetermined: 0, unknownFields: [] };
+  }
+  const counted = db.get<{ rows: number; packed: number | null }>(
+    `SELECT COUNT(*) AS rows, SUM(CASE (${truth.selection.sql}) WHEN 1 THEN 1 WHEN 0 THEN 0 ELSE ${UNDECIDED} END) AS packed
+     FROM publication_facts ${access} WHERE ${scoped.sql}`,
+    [...truth.selection.params, ...scoped.params],
+  );
+  const rows = counted?.rows ?? 0;
+  const packed = counted?.packed ?? 0;
+  const undetermined = Math.floor(packed / UNDECIDED);
+  return {
+    scope: { where, access, everyRow, rows, matches: packed % UNDECIDED },
+    undetermined,
+    unknownFields: undetermined === 0 ? [] : unknownFieldsOf(db, selection, scoped, access, truth),
+  };
+}
+
+function unknownFieldsOf(db: Reader, selection: PublicationSelection, scoped: SqlPart, access: string, truth: TruthParts): FilterField[] {
+  const fields = fieldsRead(selection);
+  const tests = fields.map(
+    (field, i) =>
+      `EXISTS (SELECT 1 FROM publication_facts ${access} WHERE ${scoped.sql} AND unknown_mask & ${unknownBit(field)} AND (${truth.selection.sql}) IS NULL) AS f${i}`,
+  );
+  const row = db.get(
+    `SELECT ${tests.join(', ')}`,
+    fields.flatMap(() => [...scoped.params, ...truth.selection.params]),
+  );
+  return fields.filter((_, i) => row?.[`f${i}`] === 1);
+}
