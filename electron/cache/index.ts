@@ -1,7 +1,7 @@
 // The offline cache: what other folders (the CLI, the host) import.
 export { openCacheDatabase } from './open';
 export { cacheMigrations } from './schema';
-export { pullPublications, type PublicationPullOptions } from './pull-publications';
+export { pullPublications, type PublicationPullOptions, type PublicationPullSummary } from './pull-publications';
 export { queryCachedPublications, CACHE_LIMIT_MAX, type CachedPublicationsPage, type CachedPublicationsQuery } from './query-publications';
 export { pullStacks, pullCampaignStacks, queryCachedStacks, type CachedStacksQuery, type StackSelection } from './stacks';
 export { pullRewards, listCachedRewards, countCachedRewards } from './rewards';
