@@ -6,6 +6,7 @@ export { queryCachedPublications, CACHE_LIMIT_MAX, type CachedPublicationsPage, 
 export { pullStacks, pullCampaignStacks, queryCachedStacks, type CachedStacksQuery, type StackSelection } from './stacks';
 export { pullRewards, listCachedRewards, countCachedRewards } from './rewards';
 export { fetchEarningRule, getCachedEarningRule, type CachedEarningRule } from './earning-rules';
+export { cachedPublicationStats, type PublicationStatsQuery } from './publication-stats';
 export { listPulls, getPull, lastPullAt, type PullRecord, type PullKind, type PullStatus } from './pulls';
 export type { PullOptions, PullProgress, PullSummary } from './run-pull';
 export { cacheState, setCacheState } from './state';
