@@ -7,6 +7,7 @@ export { pullStacks, pullCampaignStacks, queryCachedStacks, type CachedStacksQue
 export { pullRewards, listCachedRewards, countCachedRewards } from './rewards';
 export { fetchEarningRule, getCachedEarningRule, type CachedEarningRule } from './earning-rules';
 export { cachedPublicationStats, type PublicationStatsQuery } from './publication-stats';
+export { exportCachedPublications, type PublicationExport, type PublicationExportQuery } from './publication-export';
 export { listPulls, getPull, lastPullAt, type PullRecord, type PullKind, type PullStatus } from './pulls';
 export type { PullOptions, PullProgress, PullSummary } from './run-pull';
 export { cacheState, setCacheState } from './state';

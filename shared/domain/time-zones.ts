@@ -89,10 +89,14 @@ export function offsetText(offset: number): string {
   return `${offset < 0 ? '-' : '+'}${pad(Math.trunc(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
 }
 
+/** The instant as ISO 8601 at `offset` minutes from UTC, to the second, e.g. 2026-03-29T03:00:00+02:00. */
+function isoAt(ms: number, offset: number): string {
+  return `${new Date(Math.floor(ms / 1000) * 1000 + offset * MINUTE).toISOString().slice(0, 19)}${offsetText(offset)}`;
+}
+
 /** The instant as local ISO 8601 with its offset, e.g. 2026-03-29T03:00:00+02:00. */
 export function localIso(ms: number, timeZone: string): string {
-  const offset = offsetMinutes(ms, timeZone);
-  return `${new Date(Math.floor(ms / 1000) * 1000 + offset * MINUTE).toISOString().slice(0, 19)}${offsetText(offset)}`;
+  return isoAt(ms, offsetMinutes(ms, timeZone));
 }
 
 function offsetIn(periods: readonly OffsetPeriod[], ms: number): number {
@@ -125,4 +129,9 @@ export function startOfLocalDay(date: string, periods: readonly OffsetPeriod[]):
 /** The local calendar day (YYYY-MM-DD) of an instant, given the zone's periods around it. */
 export function localDate(ms: number, periods: readonly OffsetPeriod[]): string {
   return new Date(ms + offsetIn(periods, ms) * MINUTE).toISOString().slice(0, 10);
+}
+
+/** `localIso` from the zone's periods around the instant: no Intl call, for many instants. */
+export function localIsoIn(ms: number, periods: readonly OffsetPeriod[]): string {
+  return isoAt(ms, offsetIn(periods, ms));
 }
