@@ -3,7 +3,7 @@ import { publicationsCsv, type PublicationCsvRow } from '../../shared/domain/pub
 import type { PublicationSelection } from '../../shared/domain/publication-query';
 import { checkTimeZone, localDate, offsetPeriods } from '../../shared/domain/time-zones';
 import type { HistoryNarrowing } from '../../shared/ipc/publication-history';
-import type { Reader, SqlValue } from '../store/statements';
+import type { Reader } from '../store/statements';
 import { publicationTruth } from './publication-truth';
 
 export interface PublicationExportQuery {
@@ -18,20 +18,14 @@ export interface PublicationExport {
   rows: number;
 }
 
-interface ExportRow extends Record<string, SqlValue> {
-  id: string;
-  created_at: string | null;
-  result: string | null;
-  channel: string | null;
-  customer_id: string | null;
-  voucher_code: string | null;
-  tracking_id: string | null;
-  campaign: string | null;
-  codes: string;
-  failure_code: string | null;
-  failure_message: string | null;
-  source_id: string | null;
-  referral: number | null;
+type Text = string | null;
+type ExportTuple = [string, Text, Text, Text, Text, Text, Text, Text, string[], Text, Text, Text, number | null];
+type ExportRow = Omit<PublicationCsvRow, 'is_referral_code'> & { voucher_code: Text; referral: number | null };
+
+function exportRow(text: string): ExportRow {
+  const [id, created_at, result, channel, customer_id, voucher_code, tracking_id, campaign, codes, failure_code, failure_message, source_id, referral] =
+    JSON.parse(text) as ExportTuple;
+  return { id, created_at, result, channel, customer_id, voucher_code, tracking_id, campaign, codes, failure_code, failure_message, source_id, referral };
 }
 
 const known = (column: string): string => `CASE WHEN instr(unknown, ',${column},') > 0 THEN NULL ELSE ${column} END`;
@@ -43,13 +37,15 @@ const known = (column: string): string => `CASE WHEN instr(unknown, ',${column},
 export function exportCachedPublications(db: Reader, target: string, query: PublicationExportQuery, now = Date.now()): PublicationExport {
   checkTimeZone(query.timeZone);
   const truth = publicationTruth(query.selection, query.narrowing ?? {});
-  const rows = db.all<ExportRow>(
-    `SELECT id, created_at, result, channel, customer_id, voucher_code, tracking_id, ${known('campaign_name')} AS campaign, codes, failure_code,
-      CASE WHEN result = 'FAILURE' THEN json_extract(json, '$.failure_message') END AS failure_message, ${known('source_id')} AS source_id,
-      ${known('is_referral_code')} AS referral
-    FROM publications WHERE target = ? AND (${truth.sql}) = 1`,
-    [target, ...truth.params],
-  );
+  // One JSON array a row: sql.js hands over one text column many times faster than thirteen.
+  const rows = db
+    .all<{ row: string }>(
+      `SELECT json_array(id, created_at, result, channel, customer_id, voucher_code, tracking_id, ${known('campaign_name')}, json(codes), failure_code,
+        CASE WHEN result = 'FAILURE' THEN json_extract(json, '$.failure_message') END, ${known('source_id')}, ${known('is_referral_code')}) AS row
+      FROM publications WHERE target = ? AND (${truth.sql}) = 1`,
+      [target, ...truth.params],
+    )
+    .map((r) => exportRow(r.row));
   rows.sort(
     publicationComparator<ExportRow>(
       query.selection.order ?? DEFAULT_PUBLICATION_ORDER,
@@ -64,10 +60,6 @@ export function exportCachedPublications(db: Reader, target: string, query: Publ
     if (at > last) last = at;
   }
   const periods = offsetPeriods(query.timeZone, first, last);
-  const csvRows = rows.map((r): PublicationCsvRow => ({
-    ...r,
-    codes: JSON.parse(r.codes) as string[],
-    is_referral_code: r.referral === null ? null : r.referral === 1,
-  }));
+  const csvRows = rows.map((r): PublicationCsvRow => ({ ...r, is_referral_code: r.referral === null ? null : r.referral === 1 }));
   return { filename: `publications-${localDate(now, periods)}.csv`, csv: publicationsCsv(csvRows, periods), rows: rows.length };
 }
