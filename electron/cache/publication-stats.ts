@@ -33,13 +33,15 @@ function localDaySql(periods: readonly OffsetPeriod[]): { sql: string; params: S
   return { sql: branches.length === 0 ? last : `CASE ${branches.join(' ')} ELSE ${last} END`, params };
 }
 
-interface Overview extends Record<string, SqlValue> {
+/** Publications by campaign (`unknown` 1: the list items do not show it), with their referral share and time span. */
+interface CampaignRow extends Record<string, SqlValue> {
+  unknown: number;
+  name: string | null;
+  count: number;
+  referral: number;
+  referral_unknown: number;
   first: string | null;
   last: string | null;
-  campaign_unknown: number | null;
-  referral: number | null;
-  referral_unknown: number | null;
-  matched: number;
 }
 
 /**
@@ -53,26 +55,27 @@ export function cachedPublicationStats(db: Reader, target: string, query: Public
   const truth = publicationTruth(query.selection, narrowing);
   const where = `target = ? AND (${truth.sql}) = 1`;
   const params: SqlValue[] = [target, ...truth.params];
-  const overview = db.get<Overview>(
-    `SELECT MIN(created_at) AS first, MAX(created_at) AS last, COUNT(*) AS matched,
-      SUM(instr(unknown, ',campaign_name,') > 0) AS campaign_unknown,
-      SUM(instr(unknown, ',is_referral_code,') > 0) AS referral_unknown,
-      SUM(instr(unknown, ',is_referral_code,') = 0 AND is_referral_code = 1) AS referral
-    FROM publications WHERE ${where}`,
+  // One pass gives the campaigns, the referral share and the span the day buckets need.
+  const byCampaign = db.all<CampaignRow>(
+    `SELECT instr(unknown, ',campaign_name,') > 0 AS unknown, campaign_name AS name, COUNT(*) AS count,
+      SUM(instr(unknown, ',is_referral_code,') = 0 AND is_referral_code = 1) AS referral,
+      SUM(instr(unknown, ',is_referral_code,') > 0) AS referral_unknown, MIN(created_at) AS first, MAX(created_at) AS last
+    FROM publications WHERE ${where} GROUP BY 1, 2`,
     params,
   );
-  const firstAt = overview?.first ?? null;
-  const lastAt = overview?.last ?? null;
+  const sum = (pick: (row: CampaignRow) => number): number => byCampaign.reduce((n, row) => n + pick(row), 0);
+  // The same text order as SQL's MIN and MAX: the cache keeps the service's ISO times as they came.
+  const times = byCampaign
+    .flatMap((row) => [row.first, row.last])
+    .filter((t): t is string => t !== null)
+    .sort();
+  const [firstAt, lastAt] = [times[0] ?? null, times.at(-1) ?? null];
   const span = statsSpan(narrowing, firstAt, lastAt);
   const periods = span ? spanPeriods(query.timeZone, span) : [{ from: -Infinity, offset: 0 }];
   const day = localDaySql(periods);
   const days = db.all<DayCount & Record<string, SqlValue>>(
     `SELECT ${day.sql} AS day, result, channel, COUNT(*) AS count FROM publications WHERE ${where} GROUP BY 1, 2, 3`,
     [...day.params, ...params],
-  );
-  const campaigns = db.all<{ name: string | null; count: number }>(
-    `SELECT campaign_name AS name, COUNT(*) AS count FROM publications WHERE ${where} AND instr(unknown, ',campaign_name,') = 0 GROUP BY campaign_name`,
-    params,
   );
   const failures = db.all<{ code: string | null; message: string | null; count: number }>(
     `SELECT failure_code AS code, json_extract(json, '$.failure_message') AS message, COUNT(*) AS count
@@ -81,13 +84,13 @@ export function cachedPublicationStats(db: Reader, target: string, query: Public
   );
   const undetermined =
     truth.sql === '1' ? 0 : (db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM publications WHERE target = ? AND (${truth.sql}) IS NULL`, params)?.n ?? 0);
-  const matched = overview?.matched ?? 0;
-  const referral = overview?.referral ?? 0;
-  const referralUnknown = overview?.referral_unknown ?? 0;
+  const matched = sum((row) => row.count);
+  const referral = sum((row) => row.referral);
+  const referralUnknown = sum((row) => row.referral_unknown);
   const counts: StatsCounts = {
     days,
-    campaigns,
-    campaignUnknown: overview?.campaign_unknown ?? 0,
+    campaigns: byCampaign.filter((row) => row.unknown === 0).map(({ name, count }) => ({ name, count })),
+    campaignUnknown: sum((row) => (row.unknown === 1 ? row.count : 0)),
     failures,
     referral: { referral, other: matched - referral - referralUnknown, unknown: referralUnknown },
     undetermined,
