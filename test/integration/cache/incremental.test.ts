@@ -36,6 +36,18 @@ async function history(name: string, docs: readonly PublicationDoc[]) {
   };
 }
 
+/** Runs `fn` against a sandbox holding `docs` and a fresh cache, closing both afterwards. */
+async function scenario(name: string, docs: readonly PublicationDoc[], fn: (h: Awaited<ReturnType<typeof history>>, db: StoreDatabase) => Promise<void>) {
+  const h = await history(name, docs);
+  const db = await openCacheDatabase(join(dir, `${name}-cache`));
+  try {
+    await fn(h, db);
+  } finally {
+    await db.close();
+    await stopSandbox();
+  }
+}
+
 /** Every publication id the sandbox lists, newest first. */
 async function sandboxIds(client: VoucherClient): Promise<string[]> {
   const ids: string[] = [];
@@ -53,9 +65,7 @@ const later = (docs: PublicationDoc[], at: string): PublicationDoc[] => docs.map
 
 describe('incremental publication pulls', () => {
   it('read only the new publications at the top, in at most 3 requests for 100 new, and a full pull reads everything again', async () => {
-    const h = await history('top', extraPublications(1000));
-    const db = await openCacheDatabase(join(dir, 'top-cache'));
-    try {
+    await scenario('top', extraPublications(1000), async (h, db) => {
       const first = await pullPublications(db, h.client());
       expect(first).toMatchObject({ mode: 'full', items: 1030, added: 1030, requests: 11, complete: true });
 
@@ -75,16 +85,11 @@ describe('incremental publication pulls', () => {
       const full = await pullPublications(db, h.client(), {}, { mode: 'full' });
       expect(full).toMatchObject({ mode: 'full', items: 1130, added: 0, requests: 12 });
       expect(listPulls(db, h.client().baseUrl).map((p) => p.status)).toEqual(['done', 'done', 'done', 'done']);
-    } finally {
-      await db.close();
-      await stopSandbox();
-    }
+    });
   });
 
   it('finds publications created at the same instant as the newest one it knew', async () => {
-    const h = await history('ties', extraPublications(250));
-    const db = await openCacheDatabase(join(dir, 'ties-cache'));
-    try {
+    await scenario('ties', extraPublications(250), async (h, db) => {
       await pullPublications(db, h.client());
       const [newest] = (await h.client().listPublications({ limit: 1 })).items;
       const tied = later(extraPublications(3, 5000), newest?.created_at ?? '');
@@ -92,16 +97,11 @@ describe('incremental publication pulls', () => {
       const summary = await pullPublications(db, h.client());
       expect(summary).toMatchObject({ mode: 'incremental', added: 3 });
       expect(cachedIds(db, h.client().baseUrl)).toEqual(await sandboxIds(h.client()));
-    } finally {
-      await db.close();
-      await stopSandbox();
-    }
+    });
   });
 
   it('carries on a full pull that a fault stopped from the page it reached, in the same pull record', async () => {
-    const h = await history('resume-full', extraPublications(970));
-    const db = await openCacheDatabase(join(dir, 'resume-full-cache'));
-    try {
+    await scenario('resume-full', extraPublications(970), async (h, db) => {
       const failOnPage = 5;
       const stopped = pullPublications(
         db,
@@ -119,16 +119,11 @@ describe('incremental publication pulls', () => {
       expect(h.listRequests() - before).toBe(resumed.requests);
       expect(listPulls(db, h.client().baseUrl)).toMatchObject([{ id: failed?.id, status: 'done', pages: 10, items: 1000 }]);
       expect(cachedIds(db, h.client().baseUrl)).toEqual(await sandboxIds(h.client()));
-    } finally {
-      await db.close();
-      await stopSandbox();
-    }
+    });
   });
 
   it('carries on an incremental pull mid-list, and reads the top again when publications arrived meanwhile', async () => {
-    const h = await history('resume-top', extraPublications(300));
-    const db = await openCacheDatabase(join(dir, 'resume-top-cache'));
-    try {
+    await scenario('resume-top', extraPublications(300), async (h, db) => {
       await pullPublications(db, h.client());
       await h.add(extraPublications(600, 1000, Date.UTC(2026, 0, 1)));
       const stopped = pullPublications(db, h.client(), {}, { onProgress: (p) => p.page === 2 && open.sb?.setFaults({ failNext: { count: 1, status: 503 } }) });
@@ -142,9 +137,6 @@ describe('incremental publication pulls', () => {
       expect(h.listRequests() - before).toBe(6);
       expect(cachedIds(db, h.client().baseUrl)).toEqual(await sandboxIds(h.client()));
       expect(await pullPublications(db, h.client())).toMatchObject({ added: 0, requests: 1 });
-    } finally {
-      await db.close();
-      await stopSandbox();
-    }
+    });
   });
 });

@@ -8,7 +8,7 @@ import type { RunningSandbox } from '../../../electron/sandbox/server';
 import type { PublicationStats } from '../../../shared/ipc/publication-history';
 import { extraPublications, putPublications, sandboxOn } from '../cache/history';
 import { makeTempDir } from '../cache/temp';
-import { spawnBin, spawnJson } from './spawn-bin';
+import { keysForSandbox, spawnBin, spawnJson } from './spawn-bin';
 
 vi.setConfig({ testTimeout: 180_000 });
 
@@ -21,6 +21,7 @@ const EXTRA = 1500;
 
 let sb: RunningSandbox;
 let url: string;
+let deleteKeys: (() => Promise<unknown>) | undefined;
 
 beforeAll(async () => {
   if (!process.env.DBUS_SESSION_BUS_ADDRESS) {
@@ -31,13 +32,12 @@ beforeAll(async () => {
   await putPublications(dataFile, extraPublications(EXTRA, 0, Date.UTC(2026, 2, 27)));
   sb = await sandboxOn(dataFile);
   url = sb.urls[sb.hostCluster];
-  const stored = await spawnBin(['keys', 'set', url, '--app-id', sb.credentials.appId], { input: sb.credentials.appToken, env });
-  expect(stored.status, stored.stderr).toBe(0);
+  deleteKeys = await keysForSandbox(url, sb.credentials, env);
 }, 60_000);
 
 afterAll(async () => {
   await sb?.close();
-  await spawnBin(['keys', 'delete', url], { env });
+  await deleteKeys?.();
 });
 
 const listRequests = (): number => sb.requestLog().filter((r) => r.path === '/v1/publications').length;
