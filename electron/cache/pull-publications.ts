@@ -39,6 +39,10 @@ function learnedOf(db: Reader, target: string, ids: readonly string[]): Map<stri
   return new Map(rows.map((r) => [r.id, JSON.parse(r.learned) as KnownFacts]));
 }
 
+// The pulls running in this process, by target and query: a pull that is still running is not an
+// interrupted one to carry on (another process cannot hold the cache: it is locked while open).
+const running = new Set<string>();
+
 const newer = (a: string | null, b: string | null): string | null => (a === null ? b : b === null || Date.parse(a) >= Date.parse(b) ? a : b);
 
 /** The walk a pull starts with, or carries on, and what it will note as it goes. */
@@ -78,10 +82,28 @@ export async function pullPublications(
 ): Promise<PublicationPullSummary> {
   buildPublicationsQuery(selection);
   const target = client.baseUrl;
-  const pins = pinnedFacts(selection);
   const key = selectionKey(selection);
-  const { order: _order, ...query } = selection;
+  const runKey = `${target} ${key}`;
+  if (running.has(runKey)) throw new Error(`A pull of these publications from ${target} is already running; wait for it to finish.`);
+  running.add(runKey);
+  try {
+    return await pullOnce(db, client, selection, options, key);
+  } finally {
+    running.delete(runKey);
+  }
+}
+
+async function pullOnce(
+  db: StoreDatabase,
+  client: PublicationsSource,
+  selection: PublicationSelection,
+  options: PublicationPullOptions,
+  key: string,
+): Promise<PublicationPullSummary> {
+  const target = client.baseUrl;
+  const pins = pinnedFacts(selection);
   const plan = planOf(db, target, key, options.mode ?? 'incremental');
+  const { order: _order, ...query } = selection;
   const mark = plan.mark;
   let added = 0;
   let requests = 0;

@@ -79,8 +79,9 @@ describe('incremental publication pulls', () => {
       expect(progress.at(-1)).toBe(100);
       expect(cachedIds(db, h.client().baseUrl)).toEqual(await sandboxIds(h.client()));
 
-      const nothingNew = await pullPublications(db, h.client());
-      expect(nothingNew).toMatchObject({ mode: 'incremental', added: 0, requests: 1 });
+      const running = pullPublications(db, h.client());
+      await expect(pullPublications(db, h.client())).rejects.toThrow(/already running; wait for it to finish/);
+      expect(await running).toMatchObject({ mode: 'incremental', added: 0, requests: 1, resumed: false });
 
       const full = await pullPublications(db, h.client(), {}, { mode: 'full' });
       expect(full).toMatchObject({ mode: 'full', items: 1130, added: 0, requests: 12 });
