@@ -1,17 +1,34 @@
-import { buildPublicationsQuery, publicationPages, type Publication, type VoucherClient } from '../../shared/api';
+import { buildPublicationsQuery, type Publication } from '../../shared/api';
 import { factsOfPublication, withKnownFacts, type KnownFacts } from '../../shared/domain/publication-facts';
 import { pinnedFacts, selectionKey, type PublicationSelection } from '../../shared/domain/publication-query';
+import type { PublicationPullMode, PublicationPullProgress } from '../../shared/ipc/publication-history';
 import type { StoreDatabase } from '../store/database';
 import type { Reader, Writer } from '../store/statements';
+import { clearMark, knownThrough, resumableMark, setKnownThrough, setMark, type PublicationWalk, type PullMark } from './publication-pull-marks';
 import { upsertParams, upsertSql } from './publication-rows';
+import { walkPublications, type PublicationsSource, type WalkedPublications, type WalkPlan } from './publication-walk';
+import { latestCompletePull } from './pulls';
 import { runPull, type PullOptions, type PullSummary } from './run-pull';
 
 export interface PublicationPullOptions extends PullOptions {
   /** 'throw' (default) stores nothing when the history is larger than the page limits allow; 'partial' stores what they allow. */
   whenTooLarge?: 'throw' | 'partial';
+  /** 'incremental' (default): newest first down to the known history; 'full': the whole history again. */
+  mode?: PublicationPullMode;
+  /** After each stored page, with the mode the pull runs in and the publications new to the cache so far. */
+  onPullProgress?: (progress: PublicationPullProgress) => void;
 }
 
-type PublicationsSource = Pick<VoucherClient, 'baseUrl' | 'listPublications'>;
+export interface PublicationPullSummary extends PullSummary {
+  /** 'full' when the pull read the whole history (asked for, or nothing of this query was known yet). */
+  mode: PublicationPullMode;
+  /** Publications the cache did not hold before. */
+  added: number;
+  /** List requests sent. */
+  requests: number;
+  /** True when it carried on an interrupted pull of the same query. */
+  resumed: boolean;
+}
 
 function learnedOf(db: Reader, target: string, ids: readonly string[]): Map<string, KnownFacts> {
   if (ids.length === 0) return new Map();
@@ -22,21 +39,75 @@ function learnedOf(db: Reader, target: string, ids: readonly string[]): Map<stri
   return new Map(rows.map((r) => [r.id, JSON.parse(r.learned) as KnownFacts]));
 }
 
+// The pulls running in this process, by target and query: a pull that is still running is not an
+// interrupted one to carry on (another process cannot hold the cache: it is locked while open).
+const running = new Set<string>();
+
+const newer = (a: string | null, b: string | null): string | null => (a === null ? b : b === null || Date.parse(a) >= Date.parse(b) ? a : b);
+
+/** The walk a pull starts with, or carries on, and what it will note as it goes. */
+function planOf(
+  db: Reader,
+  target: string,
+  key: string,
+  mode: PublicationPullMode,
+): { mark: Omit<PullMark, 'pullId'>; resumeId?: number; thenTop?: WalkPlan['thenTop']; known: string | null } {
+  const known = knownThrough(db, target, key);
+  const interrupted = resumableMark(db, target, key);
+  // A full refresh carries on only a full pull; an incremental one carries on either.
+  if (interrupted && (mode === 'incremental' || interrupted.mode === 'full')) {
+    const { pullId, ...mark } = interrupted;
+    const { walk, top, topTotal } = mark;
+    const midList = walk.order === '-created_at' && walk.page > 1 && top !== null;
+    return { mark, resumeId: pullId, known, ...(midList && { thenTop: { createdAt: top, total: topTotal } }) };
+  }
+  const whole = mode === 'full' || known === null;
+  const walk: PublicationWalk = whole ? { order: 'created_at', page: 1, stopBelow: null } : { order: '-created_at', page: 1, stopBelow: known };
+  return { mark: { mode: whole ? 'full' : 'incremental', walk, top: null, topTotal: 0, newest: null }, known };
+}
+
 /**
  * Pulls the publication history that answers `selection` into the cache (100 a page, upserting by
- * id). Facts the list item does not show are learned from the query (a pull by campaign records
- * each publication's campaign) and kept across pulls.
+ * id). Incremental by default: newest first until the known history is reached; a full pull, or
+ * the first one of a query, reads it all, oldest first. Each page is stored with a note of how far
+ * the pull got, so an interrupted pull is carried on by the next one instead of starting over.
+ * Facts the list item does not show are learned from the query (a pull by campaign records each
+ * publication's campaign) and kept across pulls.
  */
 export async function pullPublications(
   db: StoreDatabase,
   client: PublicationsSource,
   selection: PublicationSelection = {},
   options: PublicationPullOptions = {},
-): Promise<PullSummary> {
+): Promise<PublicationPullSummary> {
   buildPublicationsQuery(selection);
   const target = client.baseUrl;
-  const pins = pinnedFacts(selection);
   const key = selectionKey(selection);
+  const runKey = `${target} ${key}`;
+  if (running.has(runKey)) throw new Error(`A pull of these publications from ${target} is already running; wait for it to finish.`);
+  running.add(runKey);
+  try {
+    return await pullOnce(db, client, selection, options, key);
+  } finally {
+    running.delete(runKey);
+  }
+}
+
+async function pullOnce(
+  db: StoreDatabase,
+  client: PublicationsSource,
+  selection: PublicationSelection,
+  options: PublicationPullOptions,
+  key: string,
+): Promise<PublicationPullSummary> {
+  const target = client.baseUrl;
+  const pins = pinnedFacts(selection);
+  const plan = planOf(db, target, key, options.mode ?? 'incremental');
+  const { order: _order, ...query } = selection;
+  const mark = plan.mark;
+  let added = 0;
+  let requests = 0;
+  let pages = 0;
   const store = (tx: Writer, items: readonly Publication[], pullId: number, pulledAt: string): void => {
     const previous = learnedOf(
       tx,
@@ -52,24 +123,54 @@ export async function pullPublications(
       upsert.run(upsertParams(target, item, facts, { ...before, ...pins }, pullId, pulledAt));
     }
   };
-  return runPull(
+  const summary = await runPull<Publication, WalkedPublications>(
     db,
     {
       target,
       kind: 'publications',
       query: selection,
       queryKey: key,
-      pages: publicationPages(client, selection, { whenTooLarge: options.whenTooLarge ?? 'throw' }),
+      ...(plan.resumeId !== undefined && { resumeId: plan.resumeId }),
+      pages: walkPublications(
+        db,
+        client,
+        query,
+        { walk: mark.walk, whenTooLarge: options.whenTooLarge ?? 'throw', ...(plan.thenTop && { thenTop: plan.thenTop }) },
+        () => (requests += 1),
+      ),
       store,
+      afterPage(tx, page, pullId) {
+        added += page.added;
+        if (page.top) [mark.top, mark.topTotal] = [page.top.createdAt, page.top.total];
+        for (const item of page.items) mark.newest = newer(mark.newest, item.created_at ?? null);
+        mark.walk = page.next;
+        setMark(tx, target, key, { pullId, ...mark });
+      },
       whenComplete(tx, _seen, pullId) {
+        const previous = latestCompletePull(tx, target, 'publications', key);
+        // An incremental pull read only the top of the answer: the rest is the last complete answer's.
+        if (mark.mode === 'incremental' && previous && previous.id !== pullId) {
+          tx.run('INSERT OR IGNORE INTO pull_members (pull_id, id) SELECT ?, id FROM pull_members WHERE pull_id = ?', [pullId, previous.id]);
+        }
         // Only the newest complete answer of a query is kept; an incomplete pull's ids decide nothing.
         tx.run(`DELETE FROM pull_members WHERE pull_id IN (SELECT id FROM pulls WHERE target = ? AND kind = 'publications' AND query_key = ? AND id <> ?)`, [
           target,
           key,
           pullId,
         ]);
+        const through = mark.mode === 'incremental' ? newer(plan.known, mark.newest) : mark.newest;
+        if (through !== null) setKnownThrough(tx, target, key, through);
+        clearMark(tx, target, key);
       },
     },
-    options,
+    {
+      ...options,
+      onProgress(progress) {
+        pages += 1;
+        options.onProgress?.(progress);
+        options.onPullProgress?.({ mode: mark.mode, pages, items: progress.items, total: progress.total, added });
+      },
+    },
   );
+  return { ...summary, mode: mark.mode, added, requests, resumed: plan.resumeId !== undefined };
 }

@@ -63,6 +63,12 @@ export function startPull(tx: Writer, target: string, kind: PullKind, query: obj
   return Number(tx.get<{ id: number }>('SELECT last_insert_rowid() AS id')?.id);
 }
 
+/** Carries on an interrupted pull: running again, its pages and items so far kept. */
+export function reopenPull(tx: Writer, pullId: number): number {
+  tx.run(`UPDATE pulls SET status = 'running', finished_at = NULL, error = NULL WHERE id = ?`, [pullId]);
+  return pullId;
+}
+
 export function recordPage(tx: Writer, pullId: number, items: number, total: number, notice: string | undefined): void {
   tx.run('UPDATE pulls SET pages = pages + 1, items = items + ?, total = ?, notice = COALESCE(?, notice) WHERE id = ?', [items, total, notice ?? null, pullId]);
 }

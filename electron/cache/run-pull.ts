@@ -1,7 +1,7 @@
 import { HistoryTooLargeError } from '../../shared/api';
 import type { StoreDatabase } from '../store/database';
 import type { Writer } from '../store/statements';
-import { finishPull, recordPage, startPull, type PullKind } from './pulls';
+import { finishPull, recordPage, reopenPull, startPull, type PullKind } from './pulls';
 
 export interface PullProgress {
   page: number;
@@ -33,15 +33,19 @@ export interface PulledPage<T> {
   notice?: string;
 }
 
-export interface PullSpec<T extends { id: string }> {
+export interface PullSpec<T extends { id: string }, P extends PulledPage<T> = PulledPage<T>> {
   target: string;
   kind: PullKind;
   query: object;
   /** Equal for queries that select the same items; the query's JSON when absent. */
   queryKey?: string;
-  pages: AsyncIterable<PulledPage<T>>;
+  pages: AsyncIterable<P>;
+  /** An interrupted pull of the same query to carry on: its record and what it stored are kept and added to. */
+  resumeId?: number;
   /** Upserts one page's items inside that page's transaction. */
   store(tx: Writer, items: readonly T[], pullId: number, pulledAt: string): void;
+  /** Runs in each page's transaction after `store`: e.g. notes how far the pull got, so a later one can resume. */
+  afterPage?(tx: Writer, page: P, pullId: number): void;
   /** Runs with the pull's last write when the whole list was read: e.g. drops rows the list no longer has. */
   whenComplete?(tx: Writer, seen: ReadonlySet<string>, pullId: number): void;
 }
@@ -50,10 +54,17 @@ export interface PullSpec<T extends { id: string }> {
  * Reads a list page by page into the cache: the pull is recorded (when, what query, how far) and
  * each page is stored in its own durable transaction, so an interrupted pull keeps what it read.
  */
-export async function runPull<T extends { id: string }>(db: StoreDatabase, spec: PullSpec<T>, options: PullOptions = {}): Promise<PullSummary> {
+export async function runPull<T extends { id: string }, P extends PulledPage<T> = PulledPage<T>>(
+  db: StoreDatabase,
+  spec: PullSpec<T, P>,
+  options: PullOptions = {},
+): Promise<PullSummary> {
   const now = options.now ?? Date.now;
   const iso = () => new Date(now()).toISOString();
-  const pullId = await db.write((tx) => startPull(tx, spec.target, spec.kind, spec.query, spec.queryKey ?? JSON.stringify(spec.query), iso()));
+  const resumeId = spec.resumeId;
+  const pullId = await db.write((tx) =>
+    resumeId === undefined ? startPull(tx, spec.target, spec.kind, spec.query, spec.queryKey ?? JSON.stringify(spec.query), iso()) : reopenPull(tx, resumeId),
+  );
   const seen = new Set<string>();
   let pages = 0;
   let total = 0;
@@ -64,6 +75,7 @@ export async function runPull<T extends { id: string }>(db: StoreDatabase, spec:
       await db.write((tx) => {
         spec.store(tx, page.items, pullId, pulledAt);
         recordPage(tx, pullId, page.items.length, page.total, page.notice);
+        spec.afterPage?.(tx, page, pullId);
       });
       for (const item of page.items) seen.add(item.id);
       pages += 1;

@@ -60,7 +60,7 @@ export function createServices(options: ServicesOptions): Services {
     ...settingsHandlers({ settings, secrets: secrets.store, connection, dataDir: options.dataDir, keychain: secrets.label }),
     ...outboxHandlers(library, connection),
     ...syncHandlers({ library, connection, lifecycle, emit }),
-    ...inspectHandlers(options.dataDir, connection, lifecycle),
+    ...inspectHandlers(options.dataDir, connection, lifecycle, emit),
     ...libraryHealthHandlers(options.dataDir, library),
   };
   return { handlers, lifecycle, emit, syncGate, settings, connection };

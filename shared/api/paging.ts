@@ -53,6 +53,15 @@ async function* walk<T>(w: Walk<T>, options: WalkOptions): AsyncGenerator<Walked
   }
 }
 
+/** Why a publication history cannot be read whole, and how to narrow it. */
+export function publicationsTooLarge(total: number, reachable: number): string {
+  return (
+    `The publication history holds ${total} publications, but the service lists at most ${reachable} ` +
+    `(${PAGE_MAX} pages of ${LIMIT_MAX}). Narrow it: list one campaign (campaign), one customer (customer), ` +
+    `one result (result) or one voucher type (voucher_type), or use filters such as campaign_name or customer_id.`
+  );
+}
+
 /**
  * Every page of the publication history, 100 at a time, oldest first unless `order` says otherwise
  * (oldest first keeps pages stable while new publications arrive). The service serves pages 1..1000.
@@ -66,10 +75,7 @@ export function publicationPages(
     {
       fetchPage: (page) => client.listPublications({ order: 'created_at', ...query, page, limit: LIMIT_MAX }),
       maxPage: PAGE_MAX,
-      tooLarge: (total, reachable) =>
-        `The publication history holds ${total} publications, but the service lists at most ${reachable} ` +
-        `(${PAGE_MAX} pages of ${LIMIT_MAX}). Narrow it: list one campaign (campaign), one customer (customer), ` +
-        `one result (result) or one voucher type (voucher_type), or use filters such as campaign_name or customer_id.`,
+      tooLarge: publicationsTooLarge,
     },
     options,
   );

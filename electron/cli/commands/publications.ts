@@ -1,18 +1,37 @@
+import { writeFile } from 'node:fs/promises';
 import { thousands } from '../../../shared/domain/thousands';
 import { HistoryTooLargeError, type Publication } from '../../../shared/api';
-import { CACHE_LIMIT_MAX, pullPublications, queryCachedPublications, type CachedPublicationsPage } from '../../cache';
-import { type Command, type GroupCommands, integerOption } from '../command';
+import {
+  CACHE_LIMIT_MAX,
+  cachedPublicationStats,
+  exportCachedPublications,
+  pullPublications,
+  queryCachedPublications,
+  type CachedPublicationsPage,
+  type PublicationPullSummary,
+} from '../../cache';
+import { type Command, type GroupCommands, UsageError, integerOption, stringOption } from '../command';
 import { count, progressBar, table } from '../format';
 import { TARGET_OPTION, clientFor, resolveTarget } from '../target-client';
 import { withCache } from './cache-access';
-import { SELECTION_OPTIONS, selectionOf } from './publication-args';
+import { FILTER_OPTIONS, NARROWING_OPTIONS, SELECTION_OPTIONS, bucketSizeOf, narrowingOf, selectionOf } from './publication-args';
+import { statsText } from './publication-stats-text';
+
+/** The zone the process runs in (TZ): days, weeks and months are counted in it. */
+const processZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+function pullNote(s: PublicationPullSummary): string {
+  const how = s.mode === 'full' ? 'whole history' : 'new at the top';
+  return `pull #${s.pullId}, ${how}: ${thousands(s.added)} new, ${count(s.requests, 'request')}${s.resumed ? ', carrying on an interrupted pull' : ''}`;
+}
 
 const pull: Command = {
   name: 'pull',
   usage: '',
-  summary: 'fetch the publication history that answers the filters into the offline cache (100 a page, upserting by id)',
+  summary: 'fetch the publication history that answers the filters into the offline cache: what is new since the last pull, or everything with --full',
   options: {
     ...SELECTION_OPTIONS,
+    full: { type: 'boolean', description: 'read the whole history again instead of only what is newer than the cache knows' },
     partial: { type: 'boolean', description: 'when the history is larger than the service lists (100,000), cache what it lists instead of stopping' },
     ...TARGET_OPTION,
   },
@@ -22,9 +41,13 @@ const pull: Command = {
     return withCache(ctx, async (db) => {
       const resolved = resolveTarget(args, db);
       const client = await clientFor(ctx, db, resolved, ['publications']);
+      const cachedBefore = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM publications WHERE target = ?', [resolved.baseUrl])?.n ?? 0;
       const summary = await pullPublications(db, client, selection, {
+        mode: args.values['full'] === true ? 'full' : 'incremental',
         whenTooLarge: args.values['partial'] === true ? 'partial' : 'throw',
-        onProgress: (p) => bar.update(p.items, p.total, `${count(p.items, 'publication')} of ${thousands(p.total)}, page ${p.page}`),
+        // An incremental pull expects about as many as the service lists beyond what the cache holds.
+        onPullProgress: (p) =>
+          bar.update(p.items, p.mode === 'full' ? p.total : Math.max(p.items, p.total - cachedBefore), `${thousands(p.added)} new, page ${p.pages}`),
       })
         .catch((error: unknown) => {
           if (error instanceof HistoryTooLargeError) throw new Error(`${error.message} Or pass --partial to cache the first ${thousands(error.reachable)}.`);
@@ -34,8 +57,55 @@ const pull: Command = {
       const notice = summary.notice ? `\n${summary.notice}\n` : '';
       return {
         data: { target: resolved.baseUrl, ...summary },
-        text: `Pulled ${count(summary.items, 'publication')} in ${count(summary.pages, 'page')} from ${resolved.label} (pull #${summary.pullId}).\n${notice}`,
+        text: `Pulled ${count(summary.items, 'publication')} in ${count(summary.pages, 'page')} from ${resolved.label} (${pullNote(summary)}).\n${notice}`,
       };
+    });
+  },
+};
+
+const stats: Command = {
+  name: 'stats',
+  usage: '',
+  summary: 'count the cached publications offline by day, week or month (local time), result and channel, with top campaigns, failures and the referral share',
+  options: {
+    by: { type: 'string', description: 'day (default), week (from Monday) or month' },
+    ...NARROWING_OPTIONS,
+    ...FILTER_OPTIONS,
+    ...TARGET_OPTION,
+  },
+  async run(ctx, args) {
+    const selection = selectionOf(args);
+    const timeZone = processZone();
+    const query = { selection, narrowing: narrowingOf(args, timeZone), by: bucketSizeOf(args), timeZone };
+    return withCache(ctx, async (db) => {
+      const resolved = resolveTarget(args, db);
+      const answer = cachedPublicationStats(db, resolved.baseUrl, query);
+      return { data: { target: resolved.baseUrl, ...answer }, text: statsText(answer, resolved.label) };
+    });
+  },
+};
+
+const exportCsv: Command = {
+  name: 'export',
+  usage: '',
+  summary: 'write the cached publications the filters answer to a CSV file, newest first unless --order says otherwise, times local and ISO',
+  options: {
+    out: { type: 'string', description: 'the CSV file to write (required)' },
+    ...NARROWING_OPTIONS,
+    ...SELECTION_OPTIONS,
+    ...TARGET_OPTION,
+  },
+  async run(ctx, args) {
+    const out = stringOption(args, 'out');
+    if (out === undefined || out === '') throw new UsageError('--out must name the CSV file to write, e.g. --out publications.csv');
+    const selection = selectionOf(args);
+    const timeZone = processZone();
+    const narrowing = narrowingOf(args, timeZone);
+    return withCache(ctx, async (db) => {
+      const resolved = resolveTarget(args, db);
+      const answer = exportCachedPublications(db, resolved.baseUrl, { selection, narrowing, timeZone });
+      await writeFile(out, answer.csv, 'utf8');
+      return { data: { target: resolved.baseUrl, file: out, rows: answer.rows }, text: `Wrote ${count(answer.rows, 'publication')} to ${out}.\n` };
     });
   },
 };
@@ -94,5 +164,5 @@ const list: Command = {
 };
 
 export const publicationsCommands: GroupCommands = {
-  commands: [pull, list],
+  commands: [pull, list, stats, exportCsv],
 };

@@ -1,6 +1,15 @@
 import { baseUrlOf } from '../../../shared/api';
-import { fetchEarningRule, getCachedEarningRule, openCacheDatabase, pullPublications, queryCachedPublications } from '../../cache';
+import {
+  cachedPublicationStats,
+  exportCachedPublications,
+  fetchEarningRule,
+  getCachedEarningRule,
+  openCacheDatabase,
+  pullPublications,
+  queryCachedPublications,
+} from '../../cache';
 import type { StoreDatabase } from '../../store/database';
+import type { EmitEvent } from '../events';
 import type { InvokeHandlers } from '../ipc-guard';
 import type { Lifecycle } from '../lifecycle';
 import { asItems, cacheListHandlers, pulled } from './cache-lists';
@@ -21,35 +30,33 @@ type InspectHandlers = Pick<
 >;
 
 /** Live reads go through the client; the offline cache answers publications, stacks and rewards with no network. */
-export function inspectHandlers(dataDir: string, connection: Connection, lifecycle: Lifecycle): InspectHandlers {
+export function inspectHandlers(dataDir: string, connection: Connection, lifecycle: Lifecycle, emit: EmitEvent): InspectHandlers {
   let cache: Promise<StoreDatabase> | undefined;
   lifecycle.onFlush('cache', async () => {
     if (cache) await (await cache).close();
   });
   const cacheDb = (): Promise<StoreDatabase> => (cache ??= openCacheDatabase(dataDir));
+  const target = (): string => baseUrlOf(connection.target().target);
 
   return {
     'publications.list': async ({ selection, limit, page }) => {
       const answer = await (await connection.client()).listPublications({ ...selection, limit, page });
       return { total: answer.total, items: asItems(answer.items) };
     },
-    'publications.pull': async ({ selection }) => {
-      const summary = await pullPublications(await cacheDb(), await connection.client(), selection, { whenTooLarge: 'partial' });
-      return { ...pulled(summary), added: summary.items, requests: summary.pages };
-    },
-    'publications.stats': () => {
-      throw new Error('Publication statistics are not built yet.');
-    },
-    'publications.export': () => {
-      throw new Error('Publication export is not built yet.');
-    },
-    'publications.cached': async ({ selection, narrowing, offset, limit }) => {
-      const page = queryCachedPublications(await cacheDb(), baseUrlOf(connection.target().target), {
-        ...selection,
-        ...(narrowing && { narrowing }),
-        offset,
-        limit,
+    'publications.pull': async ({ selection, mode }) => {
+      const summary = await pullPublications(await cacheDb(), await connection.client(), selection, {
+        whenTooLarge: 'partial',
+        ...(mode && { mode }),
+        onPullProgress: (progress) => emit('publications.pullProgress', progress),
       });
+      return { ...pulled(summary), added: summary.added, requests: summary.requests };
+    },
+    'publications.stats': async ({ selection, narrowing, by, timeZone }) =>
+      cachedPublicationStats(await cacheDb(), target(), { selection, by, timeZone, ...(narrowing && { narrowing }) }),
+    'publications.export': async ({ selection, narrowing, timeZone }) =>
+      exportCachedPublications(await cacheDb(), target(), { selection, timeZone, ...(narrowing && { narrowing }) }),
+    'publications.cached': async ({ selection, narrowing, offset, limit }) => {
+      const page = queryCachedPublications(await cacheDb(), target(), { ...selection, ...(narrowing && { narrowing }), offset, limit });
       return { total: page.total, items: asItems(page.items), undetermined: page.undetermined, lastPullAt: page.lastPull?.finishedAt ?? null };
     },
     'earningRules.get': async ({ id, offline }) => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SEED_EARNING_RULE_IDS, startSandbox, type RunningSandbox } from '../../../electron/sandbox/server';
 import { createClient, type Publication, type VoucherClient } from '../../../shared/api';
 import { makeTempDir } from '../cache/temp';
-import { spawnBin, spawnJson } from './spawn-bin';
+import { keysForSandbox, spawnBin, spawnJson } from './spawn-bin';
 
 // Each test spawns the binary several times, slow on a busy machine.
 vi.setConfig({ testTimeout: 180_000 });
@@ -19,6 +19,7 @@ const at = ['--data-dir', dataDir];
 let sb: RunningSandbox;
 let client: VoucherClient;
 let url: string;
+let deleteKeys: (() => Promise<unknown>) | undefined;
 const JUNCTION_OR = { junction: 'or', result: { conditions: { $is: 'FAILURE' } }, customer_id: { conditions: { $in: ['cust_alice0001'] } } };
 
 beforeAll(async () => {
@@ -28,13 +29,12 @@ beforeAll(async () => {
   sb = await startSandbox();
   url = sb.urls[sb.hostCluster];
   client = createClient({ target: { sandbox: url }, auth: { type: 'keys', ...sb.credentials } });
-  const stored = await spawnBin(['keys', 'set', url, '--app-id', sb.credentials.appId], { input: sb.credentials.appToken, env });
-  expect(stored.status, stored.stderr).toBe(0);
+  deleteKeys = await keysForSandbox(url, sb.credentials, env);
 }, 60_000);
 
 afterAll(async () => {
   await sb?.close();
-  await spawnBin(['keys', 'delete', url], { env });
+  await deleteKeys?.();
 });
 
 describe('voucher-desk publications, stacks, rewards, earning-rule (the real binary)', () => {

@@ -35,3 +35,10 @@ export async function spawnJson<T>(args: readonly string[], options: { env?: Nod
   if (result.status !== 0) throw new Error(`voucher-desk ${args.join(' ')} failed (${result.status}): ${result.stderr}`);
   return JSON.parse(result.stdout) as T;
 }
+
+/** Stores the sandbox's key pair for its URL in the keychain through the binary (`keys set`); returns how to delete it again. */
+export async function keysForSandbox(url: string, credentials: { appId: string; appToken: string }, env: NodeJS.ProcessEnv): Promise<() => Promise<BinResult>> {
+  const stored = await spawnBin(['keys', 'set', url, '--app-id', credentials.appId], { input: credentials.appToken, env });
+  if (stored.status !== 0) throw new Error(`keys set failed (${stored.status}): ${stored.stderr}`);
+  return () => spawnBin(['keys', 'delete', url], { env });
+}

@@ -1,0 +1,64 @@
+import { CSV_NEWLINE, csvLine } from './csv-writer';
+import { localIsoIn, type OffsetPeriod } from './time-zones';
+
+// The filtered publication list as CSV: one row a publication, its time both local (in the
+// viewer's zone, with the offset) and as the service gave it (UTC ISO).
+
+/** What a row shows of one cached publication; null where the cache does not know or it has none. */
+export interface PublicationCsvRow {
+  id: string;
+  created_at: string | null;
+  result: string | null;
+  channel: string | null;
+  customer_id: string | null;
+  campaign: string | null;
+  codes: readonly string[];
+  failure_code: string | null;
+  failure_message: string | null;
+  tracking_id: string | null;
+  source_id: string | null;
+  /** Null when the list item does not show it. */
+  is_referral_code: boolean | null;
+}
+
+export const PUBLICATION_CSV_HEADER = [
+  'id',
+  'created_at_local',
+  'created_at',
+  'result',
+  'channel',
+  'customer_id',
+  'campaign',
+  'codes',
+  'failure_code',
+  'failure_message',
+  'tracking_id',
+  'source_id',
+  'is_referral_code',
+] as const;
+
+function cells(row: PublicationCsvRow, periods: readonly OffsetPeriod[]): string[] {
+  const at = row.created_at === null ? NaN : Date.parse(row.created_at);
+  return [
+    row.id,
+    Number.isNaN(at) ? '' : localIsoIn(at, periods),
+    row.created_at ?? '',
+    row.result ?? '',
+    row.channel ?? '',
+    row.customer_id ?? '',
+    row.campaign ?? '',
+    row.codes.join(' '),
+    row.failure_code ?? '',
+    row.failure_message ?? '',
+    row.tracking_id ?? '',
+    row.source_id ?? '',
+    row.is_referral_code === null ? '' : String(row.is_referral_code),
+  ];
+}
+
+/** The rows with a header, CRLF line ends; `periods` must cover the rows' times. */
+export function publicationsCsv(rows: readonly PublicationCsvRow[], periods: readonly OffsetPeriod[]): string {
+  let text = csvLine(PUBLICATION_CSV_HEADER) + CSV_NEWLINE;
+  for (const row of rows) text += csvLine(cells(row, periods)) + CSV_NEWLINE;
+  return text;
+}
