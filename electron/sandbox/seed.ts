@@ -13,7 +13,7 @@ export function seedProject(state: SandboxState): void {
     for (const c of SEED_CATEGORIES) docs.put('category', c.id, c);
     for (const c of SEED_CAMPAIGNS) docs.put('campaign', c.id, c);
     for (const v of issued) vouchers.insert(v);
-    for (const p of publications) docs.put('publication', p.item.id, p);
+    state.publications.put(publications);
     for (const s of SEED_STACKS) docs.put('stack', s.id, s);
     for (const r of SEED_EARNING_RULES) docs.put('earning_rule', r.id, r);
     for (const r of SEED_REWARDS) docs.put('reward', r.id, r);

@@ -7,6 +7,7 @@ import { Faults } from './faults';
 import { JobRunner } from './jobs';
 import { KeyStore } from './keys';
 import { handle, type Pipeline } from './pipeline';
+import { PublicationStore } from './publication-store';
 import { RateLimiter } from './rate-limit';
 import { RequestLog } from './request-log';
 import { adminRoutes, type AdminHooks } from './routes/admin';
@@ -36,6 +37,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     clock,
     store,
     docs,
+    publications: new PublicationStore(docs),
     vouchers: new VoucherStore(store.db),
     jobs: new JobRunner(docs, clock, options.jobPortionSize ?? DEFAULT_PORTION, () => store.touched()),
     keys,
