@@ -1,8 +1,7 @@
 import type { Campaign } from './campaigns';
-import { campaignVoucher, customerObject, publicationDoc } from './publication-builder';
+import { customerObject, publicationDoc } from './publication-builder';
 import type { PublicationDoc } from './publication-doc';
 import { SEED_CAMPAIGNS, seedIso, type SeedCustomer, SEED_CUSTOMERS } from './seed-catalog';
-import type { VoucherRecord } from './voucher-record';
 
 const CHANNELS = ['API', 'Email', 'SMS', 'Voucherify Dashboard'];
 const FAILURES = [
@@ -10,12 +9,11 @@ const FAILURES = [
   { failure_code: 'customer_rules_violated', failure_message: 'The customer does not satisfy the campaign rules.' },
 ];
 
-/** Thirty publications of all three variants over the seeded customers and campaigns, with their vouchers. */
-export function seedPublications(): { publications: PublicationDoc[]; vouchers: VoucherRecord[] } {
+/** Thirty publications of all three variants over the seeded customers and campaigns. */
+export function seedPublications(): PublicationDoc[] {
   const [summer, loyalty, referral, gifts] = SEED_CAMPAIGNS as [Campaign, Campaign, Campaign, Campaign];
   const plan: (Campaign | 'multi' | 'failure')[] = [summer, loyalty, referral, 'multi', 'failure', gifts];
   const publications: PublicationDoc[] = [];
-  const vouchers: VoucherRecord[] = [];
   for (let i = 0; i < 30; i += 1) {
     const customer = SEED_CUSTOMERS[i % SEED_CUSTOMERS.length] as SeedCustomer;
     const createdAt = seedIso(24 + i * 37);
@@ -24,8 +22,6 @@ export function seedPublications(): { publications: PublicationDoc[]; vouchers: 
     const n = String(i + 1).padStart(3, '0');
     const prefix = campaign.name.split(' ')[0]?.toUpperCase() ?? 'CODE';
     const codes = kind === 'failure' ? [] : kind === 'multi' ? [`${prefix}-${n}A`, `${prefix}-${n}B`] : [`${prefix}-${n}`];
-    const issued = codes.map((code) => campaignVoucher(campaign, code, customer.id, createdAt));
-    vouchers.push(...issued);
     publications.push(
       publicationDoc({
         id: `pub_seed${n}`,
@@ -36,9 +32,9 @@ export function seedPublications(): { publications: PublicationDoc[]; vouchers: 
         channel: CHANNELS[i % CHANNELS.length] ?? 'API',
         sourceId: i % 3 === 0 ? `order-${1000 + i}` : null,
         metadata: i % 2 === 0 ? { source_type: 'distribution', distribution_id: `distr_seed${i % 4}` } : {},
-        outcome: kind === 'failure' ? (FAILURES[i % FAILURES.length] as (typeof FAILURES)[number]) : { vouchers: issued },
+        outcome: kind === 'failure' ? (FAILURES[i % FAILURES.length] as (typeof FAILURES)[number]) : { codes },
       }),
     );
   }
-  return { publications, vouchers };
+  return publications;
 }
