@@ -132,8 +132,9 @@ export function seedHistory(count: number, endMs: number): SeededHistory {
       let outcome: Parameters<typeof publicationDoc>[0]['outcome'];
       if (failed) {
         const reasons = HISTORY_FAILURES.filter((f) => f.applies(campaign));
-        const forced = incident ? reasons.find((f) => f.code === 'no_voucher_suitable_for_publication') : undefined;
-        const reason = forced ?? (reasons[dice.weighted(reasons.map((f) => f.weight))] as (typeof reasons)[number]);
+        const emptyPools = incident ? reasons.filter((f) => f.code === 'no_voucher_suitable_for_publication') : [];
+        const pool = emptyPools.length > 0 ? emptyPools : reasons;
+        const reason = pool[dice.weighted(pool.map((f) => f.weight))] as (typeof pool)[number];
         outcome = { failure_code: reason.code, failure_message: reason.message(campaign, customer.id) };
       } else {
         const several = dice.unit() < history.multiShare ? 2 + dice.below(3) : 1;
