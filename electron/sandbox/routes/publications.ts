@@ -14,7 +14,8 @@ function enumParam<T extends string>(query: URLSearchParams, name: string, allow
   return value as T;
 }
 
-function criteriaOf(q: URLSearchParams): PublicationCriteria {
+/** The selection a list query asks for; throws invalid_param naming the bad parameter. */
+export function criteriaOf(q: URLSearchParams): PublicationCriteria {
   return {
     campaign: q.get('campaign'),
     customer: q.get('customer'),
