@@ -57,7 +57,11 @@ const queryArb = fc.record({
   plain: fc.subarray(['campaign', 'customer', 'voucher', 'result', 'voucher_type', 'is_referral_code', 'source_id'], { maxLength: 2 }),
   pick: fc.nat(),
   conditions: fc.array(
-    fc.record({ field: fc.constantFrom(...FILTER_FIELDS), op: fc.constantFrom(...FILTER_OPERATORS), picks: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }) }),
+    fc.record({
+      field: fc.constantFrom(...FILTER_FIELDS),
+      op: fc.constantFrom(...FILTER_OPERATORS),
+      picks: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }),
+    }),
     { maxLength: 3 },
   ),
   junction: fc.option(fc.constantFrom('and', 'or'), { nil: undefined }),
