@@ -6,21 +6,9 @@ import type { PublicationDoc } from './publication-doc';
 /** Queries whose selection stays ready between pages; a pull walks one query at a time. */
 const KEPT_SELECTIONS = 32;
 
-export function sortKey(doc: PublicationDoc, key: PublicationOrderKey): string | null {
-  switch (key) {
-    case 'id':
-      return doc.item.id;
-    case 'voucher_code':
-      return doc.facts.voucher_code;
-    case 'tracking_id':
-      return doc.facts.tracking_id;
-    case 'customer_id':
-      return doc.facts.customer_id;
-    case 'created_at':
-      return doc.item.created_at;
-    case 'channel':
-      return doc.item.channel;
-  }
+/** The value a publication sorts by: the item's own fields, or the facts (a code, a tracking id, a customer). */
+function sortKey({ item, facts }: PublicationDoc, key: PublicationOrderKey): string | null {
+  return key === 'id' || key === 'created_at' || key === 'channel' ? item[key] : facts[key];
 }
 
 /**

@@ -1,0 +1,75 @@
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { openCacheDatabase, pullPublications } from '../../electron/cache';
+import { createClient } from '../../shared/api';
+import { makeTempDir } from '../integration/cache/temp';
+import { startSandboxProcess } from './peer/sandbox-process';
+
+// A full pull of a seeded history by the app's own pull, against a sandbox in its own process:
+// the time per page must not grow with the history (the service caps a walk at 1,000 pages of 100).
+const SIZES = [10_000, 100_000];
+const REPS = Number(process.env.BENCH_REPS ?? 2);
+const TARGET_RATIO = 1.5;
+
+interface Run {
+  size: number;
+  seedMs: number;
+  pages: number;
+  msPerPage: number;
+  sandboxCpuMsPerPage: number;
+}
+
+async function pullOnce(size: number, dir: string): Promise<Run> {
+  const started = performance.now();
+  const sandbox = await startSandboxProcess(['--seed-publications', String(size)]);
+  const seedMs = performance.now() - started;
+  const db = await openCacheDatabase(join(dir, `cache-${size}-${Date.now()}`));
+  try {
+    const client = createClient({
+      target: { sandbox: sandbox.url },
+      auth: { type: 'keys', appId: sandbox.appId, appToken: sandbox.appToken },
+      timeoutMs: 30_000,
+    });
+    const cpuBefore = sandbox.cpuMs();
+    const start = performance.now();
+    const summary = await pullPublications(db, client);
+    const pullMs = performance.now() - start;
+    expect(summary).toMatchObject({ items: size, total: size, complete: true });
+    return { size, seedMs, pages: summary.pages, msPerPage: pullMs / summary.pages, sandboxCpuMsPerPage: (sandbox.cpuMs() - cpuBefore) / summary.pages };
+  } finally {
+    await db.close();
+    await sandbox.stop();
+  }
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+it(`pulls ${SIZES.map((n) => n.toLocaleString('en-US')).join(' and ')} seeded publications in time linear in the count`, async () => {
+  const dir = makeTempDir();
+  const runs: Run[] = [];
+  // Interleaved, so a busy moment on the machine falls on both sizes alike.
+  for (let rep = 0; rep < REPS; rep += 1) for (const size of SIZES) runs.push(await pullOnce(size, dir));
+  const figures = SIZES.map((size) => {
+    const mine = runs.filter((r) => r.size === size);
+    const f = {
+      size,
+      pages: mine[0]?.pages ?? 0,
+      msPerPage: median(mine.map((r) => r.msPerPage)),
+      cpuPerPage: median(mine.map((r) => r.sandboxCpuMsPerPage)),
+      seedMs: median(mine.map((r) => r.seedMs)),
+    };
+    console.log(
+      `pull of ${size.toLocaleString('en-US')} publications (${f.pages} pages of 100, ${mine.length} runs): ` +
+        `${f.msPerPage.toFixed(1)} ms a page (runs ${mine.map((r) => r.msPerPage.toFixed(1)).join(', ')}), ` +
+        `the sandbox's own CPU ${f.cpuPerPage.toFixed(1)} ms a page; sandbox start with the seed ${(f.seedMs / 1000).toFixed(2)} s`,
+    );
+    return f;
+  });
+  const [small, large] = figures as [(typeof figures)[number], (typeof figures)[number]];
+  const ratio = large.msPerPage / small.msPerPage;
+  console.log(
+    `time per page at ${large.size.toLocaleString('en-US')} / at ${small.size.toLocaleString('en-US')}: ${ratio.toFixed(2)}x ` +
+      `(target <= ${TARGET_RATIO}x, linear)${ratio <= TARGET_RATIO ? '' : ', misses'}; sandbox CPU per page ${(large.cpuPerPage / small.cpuPerPage).toFixed(2)}x`,
+  );
+  expect(large.pages).toBe(1_000);
+});
