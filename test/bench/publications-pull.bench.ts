@@ -52,6 +52,46 @@ async function pullOnce(size: number, dir: string): Promise<Run> {
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
+/** The sandbox's list alone: every page of the history by plain HTTP, oldest first, as the pull asks for them. */
+async function walkOnce(size: number): Promise<{ msPerPage: number; cpuPerPage: number }> {
+  const sandbox = await startSandboxProcess(['--seed-publications', String(size)]);
+  running = sandbox;
+  try {
+    const cpuBefore = sandbox.cpuMs();
+    const start = performance.now();
+    const pages = size / 100;
+    for (let page = 1; page <= pages; page += 1) {
+      const body = await sandbox.get<{ publications: unknown[] }>(`/v1/publications?order=created_at&limit=100&page=${page}`, true);
+      expect(body.publications).toHaveLength(100);
+    }
+    return { msPerPage: (performance.now() - start) / pages, cpuPerPage: (sandbox.cpuMs() - cpuBefore) / pages };
+  } finally {
+    await sandbox.stop();
+  }
+}
+
+it(
+  'walks the list of 10,000 and 100,000 seeded publications by plain HTTP in time per page that does not grow',
+  async () => {
+    const walks = new Map<number, { msPerPage: number; cpuPerPage: number }[]>(SIZES.map((size) => [size, []]));
+    for (let rep = 0; rep < REPS + 1; rep += 1) for (const size of SIZES) walks.get(size)?.push(await walkOnce(size));
+    const perPage = SIZES.map((size) => {
+      const mine = walks.get(size) ?? [];
+      const ms = median(mine.map((w) => w.msPerPage));
+      console.log(
+        `sandbox list walk of ${size.toLocaleString('en-US')}: ${ms.toFixed(1)} ms a page (runs ${mine.map((w) => w.msPerPage.toFixed(1)).join(', ')}), ` +
+          `its own CPU ${median(mine.map((w) => w.cpuPerPage)).toFixed(1)} ms a page`,
+      );
+      return ms;
+    });
+    const ratio = (perPage[1] ?? 0) / (perPage[0] ?? 1);
+    console.log(
+      `sandbox list, time per page at 100,000 / at 10,000: ${ratio.toFixed(2)}x (target <= ${TARGET_RATIO}x)${ratio <= TARGET_RATIO ? '' : ', misses'}`,
+    );
+  },
+  TIMEOUT_MS,
+);
+
 it(
   `pulls ${SIZES.map((n) => n.toLocaleString('en-US')).join(' and ')} seeded publications in time linear in the count`,
   async () => {
