@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseSeedPublications } from '../sandbox/cli-args';
 import { startSandbox } from '../sandbox/server';
 import type { RunningSandbox } from '../sandbox/types';
 import { MemorySecretStore } from '../secrets/memory-store';
@@ -16,6 +17,7 @@ Options:
   --data-dir DIR     folder for the databases (default: VOUCHER_DESK_DATA_DIR or the app-data folder)
   --port N           port to listen on (default: a free port)
   --sandbox          also start a local sandbox of the service and point the settings at it
+  --seed-publications N  with --sandbox: seed it with a two-year history of N publications (0 to 300,000)
   --memory-keychain  keep API keys in memory for this run instead of the OS keychain
   --help             show this text`;
 
@@ -26,6 +28,8 @@ export interface WebAppOptions {
   dataDir: string;
   port?: number;
   sandbox?: boolean;
+  /** With `sandbox`: the size of the publication history it seeds. */
+  seedPublications?: number;
   memoryKeychain?: boolean;
   rendererDir?: string;
 }
@@ -45,7 +49,9 @@ export async function startWebApp(options: WebAppOptions): Promise<WebApp> {
   if (!existsSync(join(rendererDir, 'index.html'))) {
     throw new Error(`The renderer is not built (${join(rendererDir, 'index.html')} is missing): run \`npm run build\` first.`);
   }
-  const sandbox = options.sandbox ? await startSandbox() : undefined;
+  const sandbox = options.sandbox
+    ? await startSandbox(options.seedPublications === undefined ? {} : { seedPublications: options.seedPublications })
+    : undefined;
   const hub = createEventHub();
   const services = createServices({
     dataDir: options.dataDir,
@@ -89,6 +95,7 @@ export function parseWebArgs(argv: readonly string[]): WebAppOptions & { help: b
     if (flag === '--help' || flag === '-h') parsed.help = true;
     else if (flag === '--data-dir') parsed.dataDir = resolve(next());
     else if (flag === '--sandbox') parsed.sandbox = true;
+    else if (flag === '--seed-publications') parsed.seedPublications = seedPublicationsOf(next());
     else if (flag === '--memory-keychain') parsed.memoryKeychain = true;
     else if (flag === '--port') {
       const text = next();
@@ -97,7 +104,16 @@ export function parseWebArgs(argv: readonly string[]): WebAppOptions & { help: b
       parsed.port = port;
     } else throw new WebUsageError(`Unknown option "${flag}".`);
   }
+  if (parsed.seedPublications !== undefined && !parsed.sandbox) throw new WebUsageError('--seed-publications needs --sandbox.');
   return { ...parsed, dataDir: resolveDataDir(parsed.dataDir) };
+}
+
+function seedPublicationsOf(text: string): number {
+  try {
+    return parseSeedPublications(text);
+  } catch (error) {
+    throw new WebUsageError((error as Error).message, { cause: error });
+  }
 }
 
 async function main(argv: readonly string[]): Promise<number> {

@@ -1,3 +1,4 @@
+import { MAX_SEEDED_PUBLICATIONS } from './seed-history';
 import { CLUSTERS, type Cluster, type SandboxOptions } from './types';
 
 export const USAGE = `Usage: npm run sandbox -- [options]   (or: voucher-desk sandbox [options])
@@ -11,6 +12,8 @@ Options:
   --app-token TOKEN        API key app token (generated when absent)
   --data FILE              keep the data in this sql.js file (in memory when absent)
   --rate-limit N/min       allow N calls a minute (also N/hour); 300,000 a month unless given
+  --seed-publications N    seed a two-year history of N publications (0 to 300,000) ending now,
+                           instead of the 30 default ones (a new project only; --data keeps its own)
   --help                   show this text
 
 Admin routes on every port (no auth; see the README for every field):
@@ -37,6 +40,15 @@ function parseRateLimit(text: string): NonNullable<SandboxOptions['rateLimit']> 
   const n = Number(m?.[1]);
   if (!m || !Number.isInteger(n) || n < 1) throw new UsageError(`--rate-limit must look like 100/min or 100/hour, got "${text}".`);
   return m[2] === 'h' || m[2] === 'hour' ? { perHour: n } : { perMinute: n };
+}
+
+/** The value of `--seed-publications` (also taken by `npm run web -- --sandbox`). */
+export function parseSeedPublications(text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n > MAX_SEEDED_PUBLICATIONS) {
+    throw new UsageError(`--seed-publications must be a whole number from 0 to ${MAX_SEEDED_PUBLICATIONS.toLocaleString('en-US')}, got "${text}".`);
+  }
+  return n;
 }
 
 /** Reads the sandbox command line; `help` is true when --help was asked. */
@@ -70,6 +82,9 @@ export function parseSandboxArgs(argv: readonly string[]): { options: SandboxOpt
         break;
       case '--data':
         options.dataFile = value(argv, i, flag);
+        break;
+      case '--seed-publications':
+        options.seedPublications = parseSeedPublications(value(argv, i, flag));
         break;
       case '--rate-limit':
         options.rateLimit = parseRateLimit(value(argv, i, flag));

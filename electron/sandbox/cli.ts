@@ -23,6 +23,7 @@ function describe(sb: RunningSandbox, options: SandboxOptions): string[] {
     `  App ID:    ${sb.credentials.appId}`,
     `  App Token: ${sb.credentials.appToken}`,
     `Data: ${options.dataFile ?? 'in memory (gone when stopped)'}`,
+    `Publications: ${sb.publicationDocs().length.toLocaleString('en-US')} listed by GET /v1/publications`,
     `Rate limit: ${rate}`,
     'Fault injection: POST /__sandbox/faults with a JSON body; request log: GET /__sandbox/requests (see --help).',
     'Serving until stopped (Ctrl+C).',

@@ -8,6 +8,7 @@ export class DocStore {
   private readonly putStmt: Statement;
   private readonly allStmt: Statement;
   private seq: number;
+  private readonly revisions = new Map<DocKind, number>();
 
   constructor(private readonly db: Database) {
     this.getStmt = db.prepare('SELECT data FROM docs WHERE kind = ? AND id = ?');
@@ -29,6 +30,12 @@ export class DocStore {
   put(kind: DocKind, id: string, doc: unknown): void {
     this.seq += 1;
     this.putStmt.run([kind, id, this.seq, JSON.stringify(doc)]);
+    this.revisions.set(kind, this.revision(kind) + 1);
+  }
+
+  /** Counts the puts of a kind since this store opened, so a copy kept in memory knows when it is stale. */
+  revision(kind: DocKind): number {
+    return this.revisions.get(kind) ?? 0;
   }
 
   /** Every document of a kind, in the order they were first stored. */

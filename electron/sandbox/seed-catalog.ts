@@ -25,7 +25,7 @@ export const SEED_CATEGORIES = [
   { id: 'cat_seasonal0001', name: 'Seasonal' },
 ];
 
-const voucherDefaults = (over: Partial<Campaign['voucher']>): Campaign['voucher'] => ({
+export const voucherDefaults = (over: Partial<Campaign['voucher']>): Campaign['voucher'] => ({
   type: 'DISCOUNT_VOUCHER',
   discount: null,
   gift: null,

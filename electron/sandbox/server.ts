@@ -7,17 +7,20 @@ import { Faults } from './faults';
 import { JobRunner } from './jobs';
 import { KeyStore } from './keys';
 import { handle, type Pipeline } from './pipeline';
+import { PublicationStore } from './publication-store';
 import { RateLimiter } from './rate-limit';
 import { RequestLog } from './request-log';
 import { adminRoutes, type AdminHooks } from './routes/admin';
 import { apiRoutes } from './routes';
 import { seedProject } from './seed';
+import { MAX_SEEDED_PUBLICATIONS } from './seed-history';
 import type { SandboxState } from './state';
 import { Stalls } from './stalls';
 import { TokenStore } from './tokens';
 import { CLUSTERS, type Cluster, type RunningSandbox, type SandboxOptions, type SandboxStats } from './types';
 import { VoucherStore } from './voucher-store';
 
+export type { PublicationDoc } from './publication-doc';
 export type { Cluster, FaultSettings, RunningSandbox, SandboxOptions, SandboxRequestRecord, SandboxStats, Clock } from './types';
 export { createManualClock, systemClock } from './clock';
 export { SEED_EARNING_RULE_IDS } from './seed-earning-rules';
@@ -27,6 +30,7 @@ const DEFAULT_PORTION = 2_000;
 /** Starts the sandbox service: one HTTP server per cluster on 127.0.0.1, the project on `cluster`. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const clock = options.clock ?? systemClock;
+  checkHistorySize(options.seedPublications);
   const hostCluster = options.cluster ?? 'api';
   const store = await openSandboxDb(options.dataFile);
   const docs = new DocStore(store.db);
@@ -36,6 +40,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     clock,
     store,
     docs,
+    publications: new PublicationStore(store.db, docs),
     vouchers: new VoucherStore(store.db),
     jobs: new JobRunner(docs, clock, options.jobPortionSize ?? DEFAULT_PORTION, () => store.touched()),
     keys,
@@ -44,12 +49,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     webhookImports: [],
   };
   if (store.isNew) {
-    seedProject(state);
+    seedProject(state, options.seedPublications);
     // Writing the new file at once turns a bad --data path into a clear error at start.
     await store.flush().catch((error: Error) => {
       store.db.close();
       throw new Error(`cannot write the data file ${options.dataFile}: ${error.message}`);
     });
+  } else {
+    try {
+      state.publications.check();
+    } catch (error) {
+      store.db.close();
+      throw new Error(`cannot open the data file ${options.dataFile}: ${(error as Error).message}`, { cause: error });
+    }
   }
   const faults = new Faults(options.faults);
   const log = new RequestLog();
@@ -116,6 +128,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     addKey: () => keys.add(),
     stats,
     requestLog: hooks.requestLog,
+    publicationDocs: () => state.publications.all(),
     async close() {
       state.jobs.stop();
       stalls.endAll();
@@ -123,6 +136,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       await store.close();
     },
   };
+}
+
+function checkHistorySize(n: number | undefined): void {
+  if (n !== undefined && !(Number.isInteger(n) && n >= 0 && n <= MAX_SEEDED_PUBLICATIONS)) {
+    throw new Error(`seedPublications must be a whole number from 0 to ${MAX_SEEDED_PUBLICATIONS.toLocaleString('en-US')}, got ${n}.`);
+  }
 }
 
 /** Listens on 127.0.0.1; a taken neighbour port (`fallback`) gives way to a random free one. */

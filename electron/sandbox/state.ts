@@ -2,6 +2,7 @@ import type { SandboxDb } from './db';
 import type { DocStore } from './docs';
 import type { JobRunner } from './jobs';
 import type { KeyStore } from './keys';
+import type { PublicationStore } from './publication-store';
 import type { TokenStore } from './tokens';
 import type { Clock } from './types';
 import type { VoucherStore } from './voucher-store';
@@ -11,6 +12,7 @@ export interface SandboxState {
   clock: Clock;
   store: SandboxDb;
   docs: DocStore;
+  publications: PublicationStore;
   vouchers: VoucherStore;
   jobs: JobRunner;
   keys: KeyStore;

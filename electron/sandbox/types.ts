@@ -1,3 +1,5 @@
+import type { PublicationDoc } from './publication-doc';
+
 export type Cluster = 'api' | 'us1.api' | 'as1.api';
 export const CLUSTERS: readonly Cluster[] = ['api', 'us1.api', 'as1.api'];
 
@@ -74,6 +76,11 @@ export interface SandboxOptions {
   jobPortionSize?: number;
   /** Codes a campaign may hold (the service's default is 100,000); lower it to test the limit. */
   maxCodesPerCampaign?: number;
+  /**
+   * Seeds a two-year history of this many publications (0..300,000) ending at the clock's now,
+   * instead of the thirty default ones; only a new project is seeded (an existing data file is kept).
+   */
+  seedPublications?: number;
 }
 
 export interface SandboxStats {
@@ -102,5 +109,10 @@ export interface RunningSandbox {
   stats(): SandboxStats;
   /** The last 200,000 API requests in the order they were answered (`seq` gives arrival order). */
   requestLog(): SandboxRequestRecord[];
+  /**
+   * Every publication the sandbox lists, as stored: the list item (`item`) and the values its
+   * filters read (`facts`); the seeded history in time order, then any others. Read-only.
+   */
+  publicationDocs(): readonly PublicationDoc[];
   close(): Promise<void>;
 }

@@ -22,11 +22,14 @@ function cpuMsOf(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
 
-/** A fresh in-memory sandbox in its own Node process (the build `npm run bench` makes first, one process, so its pid is the server's). */
-export async function startSandboxProcess(): Promise<SandboxProcess> {
+/**
+ * A fresh in-memory sandbox in its own Node process (the build `npm run bench` makes first, one process, so its pid is the server's);
+ * `args` are more sandbox options, e.g. `--seed-publications 100000`.
+ */
+export async function startSandboxProcess(args: readonly string[] = []): Promise<SandboxProcess> {
   const appId = `bench-${process.pid}-${Date.now()}`;
   const appToken = `token-${Math.random().toString(36).slice(2)}`;
-  const child: ChildProcess = spawn(process.execPath, ['dist/cli/sandbox-cli.mjs', '--app-id', appId, '--app-token', appToken], {
+  const child: ChildProcess = spawn(process.execPath, ['dist/cli/sandbox-cli.mjs', '--app-id', appId, '--app-token', appToken, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parseWebArgs, WebUsageError } from '../../../electron/host/web-cli';
 
 const children: ChildProcess[] = [];
 afterEach(() => {
@@ -70,5 +71,29 @@ describe('sandbox command line', () => {
     expect(await help.exited).toBe(0);
     for (const route of ['gatewayNext', 'rateLimitNext', 'dropNext', 'stallNext', '/__sandbox/requests', '/__sandbox/keys/block'])
       expect(help.output()).toContain(route);
+  });
+
+  it('seeds a history of --seed-publications N publications and lists them; refuses a bad N', async () => {
+    const run = runCli(['--seed-publications', '1500', '--app-id', 'cli-app', '--app-token', 'cli-secret']);
+    const text = await waitFor(run, 'Serving until stopped');
+    expect(text).toContain('Publications: 1,500 listed');
+    const url = /(http:\/\/127\.0\.0\.1:\d+) {3}<- the project lives here/.exec(text)?.[1];
+    const answer = await fetch(`${url}/v1/publications?limit=1&result=FAILURE`, { headers: { 'X-App-Id': 'cli-app', 'X-App-Token': 'cli-secret' } });
+    const failed = ((await answer.json()) as { total: number }).total;
+    expect(failed).toBeGreaterThan(0);
+    expect(failed).toBeLessThan(1500);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    for (const bad of ['lots', '-5', '300001']) {
+      const refused = runCli(['--seed-publications', bad]);
+      expect(await refused.exited).toBe(2);
+      expect(refused.output()).toContain('--seed-publications must be a whole number from 0 to 300,000');
+    }
+  });
+
+  it('passes --seed-publications to the web host only with --sandbox', () => {
+    expect(parseWebArgs(['--sandbox', '--seed-publications', '2000', '--data-dir', 'x']).seedPublications).toBe(2000);
+    expect(() => parseWebArgs(['--seed-publications', '2000'])).toThrow(WebUsageError);
+    expect(() => parseWebArgs(['--sandbox', '--seed-publications', 'many'])).toThrow(/whole number/);
   });
 });
