@@ -5,6 +5,7 @@ import type { InvokeHandlers } from '../ipc-guard';
 import type { Lifecycle } from '../lifecycle';
 import { asItems, cacheListHandlers, pulled } from './cache-lists';
 import type { Connection } from './connection';
+import { interimHistoryHandlers } from './publication-history-interim';
 
 type InspectHandlers = Pick<
   InvokeHandlers,
@@ -37,12 +38,8 @@ export function inspectHandlers(dataDir: string, connection: Connection, lifecyc
       const summary = await pullPublications(await cacheDb(), await connection.client(), selection, { whenTooLarge: 'partial' });
       return { ...pulled(summary), added: summary.items, requests: summary.pages };
     },
-    'publications.stats': () => {
-      throw new Error('Publication statistics are not built yet.');
-    },
-    'publications.export': () => {
-      throw new Error('Publication export is not built yet.');
-    },
+    // INTERIM until the SQL implementation replaces publication-history-interim.ts at merge.
+    ...interimHistoryHandlers(cacheDb, connection),
     'publications.cached': async ({ selection, offset, limit }) => {
       const page = queryCachedPublications(await cacheDb(), baseUrlOf(connection.target().target), { ...selection, offset, limit });
       return { total: page.total, items: asItems(page.items), undetermined: page.undetermined, lastPullAt: page.lastPull?.finishedAt ?? null };
