@@ -5,7 +5,7 @@ import type { InvokeHandlers } from '../ipc-guard';
 import type { Lifecycle } from '../lifecycle';
 import { asItems, cacheListHandlers, pulled } from './cache-lists';
 import type { Connection } from './connection';
-import { interimHistoryHandlers } from './publication-history-interim';
+import { interimHistoryHandlers, interimNarrowedPage } from './publication-history-interim';
 
 type InspectHandlers = Pick<
   InvokeHandlers,
@@ -40,7 +40,11 @@ export function inspectHandlers(dataDir: string, connection: Connection, lifecyc
     },
     // INTERIM until the SQL implementation replaces publication-history-interim.ts at merge.
     ...interimHistoryHandlers(cacheDb, connection),
-    'publications.cached': async ({ selection, offset, limit }) => {
+    'publications.cached': async ({ selection, narrowing, offset, limit }) => {
+      // INTERIM: time and channel narrowing until the SQL implementation takes it (see publication-history-interim.ts).
+      if (narrowing && Object.keys(narrowing).length > 0) {
+        return interimNarrowedPage(await cacheDb(), baseUrlOf(connection.target().target), selection, narrowing, offset, limit);
+      }
       const page = queryCachedPublications(await cacheDb(), baseUrlOf(connection.target().target), { ...selection, offset, limit });
       return { total: page.total, items: asItems(page.items), undetermined: page.undetermined, lastPullAt: page.lastPull?.finishedAt ?? null };
     },

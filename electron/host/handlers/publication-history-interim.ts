@@ -189,6 +189,43 @@ function stats(rows: Row[], undetermined: number, by: HistoryBucketSize, timeZon
   return result;
 }
 
+const inOrder = (selection: PublicationSelection) =>
+  publicationComparator<Row>(
+    selection.order ?? DEFAULT_PUBLICATION_ORDER,
+    (r, key) => (key === 'customer_id' ? ((r.facts.customer_id as string | null | undefined) ?? null) : r.facts[key]),
+    (r) => r.facts.id ?? '',
+  );
+
+/** A page of the list narrowed by time and channel, which the cache's own query does not take yet. */
+export function interimNarrowedPage(
+  db: StoreDatabase,
+  target: string,
+  selection: PublicationSelection,
+  narrowing: HistoryNarrowing,
+  offset: number,
+  limit: number,
+) {
+  const { rows, undetermined } = readRows(db, target, selection, narrowing);
+  const ids = rows
+    .sort(inOrder(selection))
+    .slice(offset, offset + limit)
+    .map((r) => r.facts.id ?? '');
+  const json = db.all<{ id: string; json: string }>(`SELECT id, json FROM publications WHERE target = ? AND id IN (${ids.map(() => '?').join(', ')})`, [
+    target,
+    ...ids,
+  ]);
+  const byId = new Map(json.map((r) => [r.id, JSON.parse(r.json) as Record<string, unknown>]));
+  return {
+    total: rows.length,
+    items: ids.flatMap((id): Record<string, unknown>[] => {
+      const item = byId.get(id);
+      return item ? [item] : [];
+    }),
+    undetermined,
+    lastPullAt: listPulls(db, target, { kind: 'publications', limit: 1 })[0]?.finishedAt ?? null,
+  };
+}
+
 const text = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
 
 const CSV_FIELDS = [
@@ -216,13 +253,7 @@ export function interimHistoryHandlers(cacheDb: () => Promise<StoreDatabase>, co
     },
     'publications.export': async ({ selection, narrowing = {}, timeZone }) => {
       const { rows } = readRows(await cacheDb(), target(), selection, narrowing);
-      rows.sort(
-        publicationComparator<Row>(
-          selection.order ?? DEFAULT_PUBLICATION_ORDER,
-          (r, key) => (key === 'customer_id' ? ((r.facts.customer_id as string | null | undefined) ?? null) : r.facts[key]),
-          (r) => r.facts.id ?? '',
-        ),
-      );
+      rows.sort(inOrder(selection));
       const local = new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'medium' });
       const data = rows.map(({ facts, ms, message }) => [
         facts.id,
