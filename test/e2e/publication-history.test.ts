@@ -36,7 +36,7 @@ describe('the publication history dashboard against the sandbox, then offline', 
     const { handlers } = opened.app.services;
     await handlers['settings.setTarget']?.({ target: sandbox.urls[sandbox.hostCluster] });
     await handlers['settings.saveKeys']?.(sandbox.credentials);
-    const context = await opened.browser.newContext({ timezoneId: TIME_ZONE, viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
+    const context = await opened.browser.newContext({ timezoneId: TIME_ZONE, viewport: { width: 1400, height: 1500 }, acceptDownloads: true });
     page = await context.newPage();
     await page.goto(opened.app.host.url);
   });

@@ -37,7 +37,7 @@ function readRows(db: StoreDatabase, target: string, selection: PublicationSelec
     params.push(value);
   }
   const raw = db.all<{ facts: string; message: string | null }>(
-    `SELECT ${FACTS_SELECT}, json_extract(json, '$.failure_message') AS message FROM publications WHERE ${clauses.join(' AND ')}`,
+    `SELECT ${FACTS_SELECT}, CASE WHEN result = 'FAILURE' THEN json_extract(json, '$.failure_message') END AS message FROM publications WHERE ${clauses.join(' AND ')}`,
     params,
   );
   const test = selectionTest(selection);
