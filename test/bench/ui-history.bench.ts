@@ -1,5 +1,4 @@
-import { rmSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openCacheDatabase } from '../../electron/cache';
 import { upsertParams, upsertSql } from '../../electron/cache/publication-rows';
@@ -9,7 +8,7 @@ import { factsOfPublication } from '../../shared/domain/publication-facts';
 import { selectionKey } from '../../shared/domain/publication-query';
 import type { Publication } from '../../shared/api';
 import { extraPublications } from '../integration/cache/history';
-import { buildRenderer, launchChromium, startE2eApp, type E2eApp } from '../e2e/harness';
+import { openApp, type OpenApp } from '../e2e/harness';
 
 // The Publications view's history dashboard drawn over 100,000 cached publications, in Chromium over the web host.
 const PUBLICATIONS = 100_000;
@@ -17,9 +16,7 @@ const TARGET_MS = 500;
 const ROUNDS = 5;
 const DAY = 86_400_000;
 
-let rendererDir: string;
-let app: E2eApp;
-let browser: Browser;
+let opened: OpenApp;
 let page: Page;
 
 /** Two years of history, a run of about a thousand every week, written straight into the app's cache file. */
@@ -47,20 +44,17 @@ async function fillCache(dataDir: string, target: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  rendererDir = await buildRenderer();
-  app = await startE2eApp(rendererDir);
+  // The app opens its cache on the first publications call, so filling the file before the
+  // Publications view is shown is filling it before the app reads it.
+  opened = await openApp({}, { width: 1400, height: 1000 });
+  page = opened.page;
   const started = Date.now();
-  await fillCache(app.dataDir, baseUrlOf(app.services.connection.target().target));
+  await fillCache(opened.app.dataDir, baseUrlOf(opened.app.services.connection.target().target));
   console.log(`setup: ${PUBLICATIONS.toLocaleString('en-US')} publications cached in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  await page.goto(app.host.url);
 }, 600_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  if (rendererDir) rmSync(rendererDir, { recursive: true, force: true });
+  await opened?.close();
 });
 
 const sorted = (values: number[]): number[] => [...values].sort((a, b) => a - b);
