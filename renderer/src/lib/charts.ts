@@ -39,7 +39,8 @@ export function onSchemeChange(changed: () => void): () => void {
 
 /** Options every dashboard bar chart shares: no animation (drawn at once), themed axes, legend and tooltip. */
 export function baseBarOptions(palette: ChartPalette, horizontal: boolean): ChartOptions<'bar'> {
-  const axis = { ticks: { color: palette.muted }, grid: { color: palette.grid }, border: { color: palette.grid } };
+  // Counts are whole numbers: no 0.5 ticks on a short axis.
+  const axis = { ticks: { color: palette.muted, precision: 0 }, grid: { color: palette.grid }, border: { color: palette.grid } };
   return {
     animation: false,
     responsive: true,
