@@ -16,11 +16,16 @@ export async function exportCsv(bridge: Bridge, batchId: number, fileName: strin
     parts.push(piece.text);
     offset = piece.nextOffset;
   }
+  saveCsv(parts, fileName);
+  return { rows: report.rows, skippedInvalid: report.skippedInvalid, lostFields: report.lostFields };
+}
+
+/** Hands CSV text to the browser as a download named `fileName`. */
+export function saveCsv(parts: BlobPart[], fileName: string): void {
   const url = URL.createObjectURL(new Blob(parts, { type: 'text/csv' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  return { rows: report.rows, skippedInvalid: report.skippedInvalid, lostFields: report.lostFields };
 }
