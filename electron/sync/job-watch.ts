@@ -1,5 +1,5 @@
 import { isFinished, type AsyncAction } from '../../shared/api';
-import { jobRate, nextLookDelay, observedRate, type JobSeen, type Look } from '../../shared/outbox/polling';
+import { jobPace, nextLookDelay, observedPace, type JobSeen, type Look, type Pace } from '../../shared/outbox/polling';
 import type { SyncContext, Work } from './context';
 import { fetchJob, hasFullReport, settleJob } from './poll';
 
@@ -28,9 +28,11 @@ export interface JobPace {
   secondsLeft: number;
 }
 
+/** A job found running at a look, with its own pace as the service reports it. */
 interface Running {
-  codes: number;
-  percent: number;
+  work: Work;
+  seen: JobSeen;
+  own: ReturnType<typeof jobPace>;
 }
 
 const keyOf = (work: Work): string => `${work.op.id}:${work.chunk.idx}`;
@@ -41,12 +43,14 @@ const keyOf = (work: Work): string => `${work.op.id}:${work.chunk.idx}`;
  * The pace seen decides when the next look comes (see shared/outbox/polling.ts).
  */
 export class JobWatch {
-  private readonly running = new Map<string, Running>();
+  private readonly running = new Map<string, JobSeen>();
   private firstAcceptedAt: number | undefined;
   private previous: Look | undefined;
   private finishedCodes = 0;
-  private rate: number | undefined;
+  private lastPace: Pace | undefined;
   private lastLook: Look | undefined;
+  /** The one look half-way to a near end was made in this flight. */
+  private endChecked = false;
 
   /** A job was just accepted: the pace is measured from here. */
   accepted(at: number): void {
@@ -55,6 +59,9 @@ export class JobWatch {
 
   /** One look at every job in `works` (the accepted chunks); `call` is told of each request made. */
   async look(ctx: SyncContext, works: readonly Work[], call: () => void): Promise<void> {
+    // What a look reads is as of its request (a busy service can take long to answer), so the
+    // pace and the next look are reckoned from when it was asked, not from when the answer came.
+    const at = ctx.clock.now();
     const listed = new Map<string, AsyncAction>();
     if (works.length > 1) {
       call();
@@ -65,7 +72,7 @@ export class JobWatch {
         throw new LookFailed(works[0] as Work, error);
       }
     }
-    const running: { work: Work; seen: JobSeen; ownRate: number | undefined }[] = [];
+    const running: Running[] = [];
     for (const work of works) {
       let action = listed.get(work.chunk.asyncActionId as string);
       if (action === undefined || (isFinished(action) && !hasFullReport(action))) {
@@ -88,56 +95,59 @@ export class JobWatch {
       } else {
         const seen = { codes: work.chunk.codes, percent: typeof action.progress === 'number' ? action.progress : 0 };
         this.running.set(keyOf(work), seen);
-        running.push({ work, seen, ownRate: jobRate(seen, action.processing_time) });
+        running.push({ work, seen, own: jobPace(seen, action.processing_time) });
       }
     }
-    await this.plan(ctx, running);
+    await this.plan(ctx, at, running);
   }
 
-  private async plan(ctx: SyncContext, running: readonly { work: Work; seen: JobSeen; ownRate: number | undefined }[]): Promise<void> {
-    const now = ctx.clock.now();
-    const look: Look = { at: now, processed: this.finishedCodes + running.reduce((n, r) => n + (r.seen.codes * r.seen.percent) / 100, 0) };
-    this.rate =
-      observedRate(
+  private async plan(ctx: SyncContext, at: number, running: readonly Running[]): Promise<void> {
+    const look: Look = { at, processed: this.finishedCodes + running.reduce((n, r) => n + (r.seen.codes * r.seen.percent) / 100, 0) };
+    this.lastPace =
+      observedPace(
         this.previous,
         look,
-        this.firstAcceptedAt ?? now,
-        running.map((r) => r.ownRate),
-      ) ?? this.rate;
+        this.firstAcceptedAt ?? at,
+        running.map((r) => r.own),
+      ) ?? this.lastPace;
     if (running.length === 0) {
       // Nothing in flight: the next jobs start a new flight, measured afresh.
       this.previous = undefined;
       this.firstAcceptedAt = undefined;
       this.finishedCodes = 0;
+      this.endChecked = false;
       this.lastLook = look;
       return;
     }
     this.previous = look;
     this.lastLook = look;
-    const delay = nextLookDelay(
+    const next = nextLookDelay(
       running.map((r) => r.seen),
-      this.rate,
-      now - (this.firstAcceptedAt ?? now),
+      this.lastPace && { codesPerMs: this.lastPace.codesPerMs, overMs: at - this.lastPace.since },
+      at - (this.firstAcceptedAt ?? at),
+      !this.endChecked,
     );
-    for (const { work } of running) await ctx.outbox.note(work.op.id, work.chunk.idx, { polls: work.chunk.polls + 1, nextTryAt: now + delay });
+    this.endChecked ||= next.endCheck;
+    for (const { work } of running) await ctx.outbox.note(work.op.id, work.chunk.idx, { polls: work.chunk.polls + 1, nextTryAt: at + next.ms });
   }
 
   /** The pace for progress figures, estimated for `now`; undefined before any look. */
   pace(now: number): JobPace | undefined {
-    if (this.lastLook === undefined || this.rate === undefined) return undefined;
+    if (this.lastLook === undefined || this.lastPace === undefined) return undefined;
+    const rate = this.lastPace.codesPerMs;
     let inFlight = 0;
     let seenDone = 0;
     for (const job of this.running.values()) {
       inFlight += job.codes;
       seenDone += (job.codes * job.percent) / 100;
     }
-    const processedInFlight = Math.min(inFlight, seenDone + this.rate * Math.max(0, now - this.lastLook.at));
+    const processedInFlight = Math.min(inFlight, seenDone + rate * Math.max(0, now - this.lastLook.at));
     const left = inFlight - processedInFlight;
     return {
       processedInFlight: Math.round(processedInFlight),
       inFlight,
-      codesPerSecond: Math.round(this.rate * 1000),
-      secondsLeft: inFlight > 0 ? left / this.rate / 1000 : 0,
+      codesPerSecond: Math.round(rate * 1000),
+      secondsLeft: inFlight > 0 ? left / rate / 1000 : 0,
     };
   }
 }
