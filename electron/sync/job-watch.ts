@@ -1,7 +1,8 @@
 import { isFinished, type AsyncAction } from '../../shared/api';
 import { jobPace, nextLookDelay, observedPace, type JobSeen, type Look, type Pace } from '../../shared/outbox/polling';
 import type { SyncContext, Work } from './context';
-import { fetchJob, hasFullReport, settleJob } from './poll';
+import type { ChunkMove } from '../outbox/outbox';
+import { fetchJob, hasFullReport, settlement } from './poll';
 
 /** Room in the job list for jobs of others created among ours. */
 const LIST_SLACK = 10;
@@ -73,29 +74,36 @@ export class JobWatch {
       }
     }
     const running: Running[] = [];
-    for (const work of works) {
-      let action = listed.get(work.chunk.asyncActionId as string);
-      if (action === undefined || (isFinished(action) && !hasFullReport(action))) {
-        call();
-        try {
-          action = await fetchJob(ctx, work);
-        } catch (error) {
-          throw new LookFailed(work, error);
+    const settled: { work: Work; move: ChunkMove }[] = [];
+    try {
+      for (const work of works) {
+        let action = listed.get(work.chunk.asyncActionId as string);
+        if (action === undefined || (isFinished(action) && !hasFullReport(action))) {
+          call();
+          try {
+            action = await fetchJob(ctx, work);
+          } catch (error) {
+            throw new LookFailed(work, error);
+          }
+        }
+        this.firstAcceptedAt ??= work.chunk.sentAt ?? ctx.clock.now();
+        if (action === undefined) {
+          this.running.delete(keyOf(work));
+        } else if (isFinished(action)) {
+          settled.push({ work, move: settlement(ctx, work, action) });
+        } else {
+          const seen = { codes: work.chunk.codes, percent: typeof action.progress === 'number' ? action.progress : 0 };
+          this.running.set(keyOf(work), seen);
+          running.push({ work, seen, own: jobPace(seen, action.processing_time) });
         }
       }
-      this.firstAcceptedAt ??= work.chunk.sentAt ?? ctx.clock.now();
-      if (action === undefined) {
-        this.running.delete(keyOf(work));
-        continue;
-      }
-      if (isFinished(action)) {
-        await settleJob(ctx, work, action);
+    } finally {
+      // Every job found finished is settled in one durable write (one flush, not one per job), also
+      // when a later job's request failed.
+      await ctx.outbox.moveAll(settled.map((s) => s.move));
+      for (const { work } of settled) {
         this.finishedCodes += work.chunk.codes;
         this.running.delete(keyOf(work));
-      } else {
-        const seen = { codes: work.chunk.codes, percent: typeof action.progress === 'number' ? action.progress : 0 };
-        this.running.set(keyOf(work), seen);
-        running.push({ work, seen, own: jobPace(seen, action.processing_time) });
       }
     }
     await this.plan(ctx, at, running);
@@ -128,7 +136,9 @@ export class JobWatch {
       !this.endChecked,
     );
     this.endChecked ||= next.endCheck;
-    for (const { work } of running) await ctx.outbox.note(work.op.id, work.chunk.idx, { polls: work.chunk.polls + 1, nextTryAt: at + next.ms });
+    await ctx.outbox.noteAll(
+      running.map(({ work }) => ({ opId: work.op.id, idx: work.chunk.idx, changes: { polls: work.chunk.polls + 1, nextTryAt: at + next.ms } })),
+    );
   }
 
   /** The pace for progress figures, estimated for `now`; undefined before any look. */
