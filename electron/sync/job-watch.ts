@@ -1,5 +1,5 @@
 import { isFinished, type AsyncAction } from '../../shared/api';
-import { jobPace, nextLookDelay, observedPace, type JobSeen, type Look, type Pace } from '../../shared/outbox/polling';
+import { jobPace, nextLookDelay, observedPace, paceAtEndCheck, type JobSeen, type Look, type Pace } from '../../shared/outbox/polling';
 import type { SyncContext, Work } from './context';
 import type { ChunkMove } from '../outbox/outbox';
 import { fetchJob, hasFullReport, settlement } from './poll';
@@ -50,8 +50,8 @@ export class JobWatch {
   private finishedCodes = 0;
   private lastPace: Pace | undefined;
   private lastLook: Look | undefined;
-  /** The one look half-way to a near end was made in this flight. */
-  private endChecked = false;
+  /** The one look half-way to a near end in this flight: not planned yet, the next look, or made. */
+  private endCheck: 'none' | 'due' | 'made' = 'none';
 
   /** A job was just accepted: the pace is measured from here. */
   accepted(at: number): void {
@@ -60,9 +60,10 @@ export class JobWatch {
 
   /** One look at every job in `works` (the accepted chunks); `call` is told of each request made. */
   async look(ctx: SyncContext, works: readonly Work[], call: () => void): Promise<void> {
-    // What a look reads is as of its request (a busy service can take long to answer), so the
-    // pace and the next look are reckoned from when it was asked, not from when the answer came.
-    const at = ctx.clock.now();
+    // What a look reads is as of some moment while its requests were out, and a busy service can
+    // take seconds to answer: the pace and the next look are reckoned from the middle of that time,
+    // not from when the answer came.
+    const asked = ctx.clock.now();
     const listed = new Map<string, AsyncAction>();
     if (works.length > 1) {
       call();
@@ -106,24 +107,24 @@ export class JobWatch {
         this.running.delete(keyOf(work));
       }
     }
-    await this.plan(ctx, at, running);
+    await this.plan(ctx, asked + (ctx.clock.now() - asked) / 2, running);
   }
 
   private async plan(ctx: SyncContext, at: number, running: readonly Running[]): Promise<void> {
     const look: Look = { at, processed: this.finishedCodes + running.reduce((n, r) => n + (r.seen.codes * r.seen.percent) / 100, 0) };
-    this.lastPace =
-      observedPace(
-        this.previous,
-        look,
-        this.firstAcceptedAt ?? at,
-        running.map((r) => r.own),
-      ) ?? this.lastPace;
+    const seen = observedPace(
+      this.previous,
+      look,
+      this.firstAcceptedAt ?? at,
+      running.map((r) => r.own),
+    );
+    this.lastPace = this.endCheck === 'due' ? paceAtEndCheck(this.lastPace, seen) : (seen ?? this.lastPace);
     if (running.length === 0) {
       // Nothing in flight: the next jobs start a new flight, measured afresh.
       this.previous = undefined;
       this.firstAcceptedAt = undefined;
       this.finishedCodes = 0;
-      this.endChecked = false;
+      this.endCheck = 'none';
       this.lastLook = look;
       return;
     }
@@ -133,9 +134,9 @@ export class JobWatch {
       running.map((r) => r.seen),
       this.lastPace && { codesPerMs: this.lastPace.codesPerMs, overMs: at - this.lastPace.since },
       at - (this.firstAcceptedAt ?? at),
-      !this.endChecked,
+      this.endCheck === 'none',
     );
-    this.endChecked ||= next.endCheck;
+    this.endCheck = next.endCheck ? 'due' : this.endCheck === 'none' ? 'none' : 'made';
     await ctx.outbox.noteAll(
       running.map(({ work }) => ({ opId: work.op.id, idx: work.chunk.idx, changes: { polls: work.chunk.polls + 1, nextTryAt: at + next.ms } })),
     );

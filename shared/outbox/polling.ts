@@ -21,9 +21,10 @@ export interface PollPolicy {
   /** A prediction further out than this gets a look half-way first, to measure the pace again. */
   midCheckAboveMs: number;
   /**
-   * A nearer prediction still this far out, made from a pace averaged over at least as long, gets one
-   * look half-way too: jobs sharing the service speed up as the others finish, so an old average
-   * puts the end late, and a look at that end would come seconds after it.
+   * A nearer prediction still this far out, made from a pace averaged over at least twice as long,
+   * gets one look half-way too: jobs sharing the service speed up as the others finish (seen at
+   * 1,000,000 codes: twice as fast at the end), so an old average puts the end late, and a look at
+   * that end would come seconds after it.
    */
   endCheckAboveMs: number;
   /** The longest wait for a predicted finish (a slow service is not polled every few seconds). */
@@ -40,7 +41,7 @@ export const DEFAULT_POLL_POLICY: PollPolicy = {
   factor: 1.6,
   earlyShare: 1,
   midCheckAboveMs: 8000,
-  endCheckAboveMs: 2500,
+  endCheckAboveMs: 1000,
   maxLookMs: 600_000,
   slackShare: 0.06,
   slackMs: 75,
@@ -126,6 +127,17 @@ export function observedPace(
   return elapsed > 0 && current.processed > 0 ? { codesPerMs: current.processed / elapsed, since: firstAcceptedAt } : undefined;
 }
 
+/**
+ * The pace at the look half-way to the end: the faster of the one measured since the look before and
+ * the one that look predicted with. The service only speeds up as its jobs finish, so a slower
+ * interval held a pause (a garbage collection, a busy machine: seen lasting 2 s at 1,000,000 codes)
+ * that the rest of the work need not have; predicting the end by it would look seconds late.
+ */
+export function paceAtEndCheck(before: Pace | undefined, seen: Pace | undefined): Pace | undefined {
+  if (before === undefined || seen === undefined) return seen ?? before;
+  return before.codesPerMs > seen.codesPerMs ? before : seen;
+}
+
 /** The next look: how long from this one, and whether it is the one check half-way to a near end. */
 export interface NextLook {
   ms: number;
@@ -137,9 +149,9 @@ export interface NextLook {
  * far off, a look comes first to measure the pace again over an interval: the service speeds up as
  * its jobs run (a job's first moments, uploads competing with it, are slower), so a far prediction
  * is late. Such a look comes half-way, but no later than the jobs have run so far (`runningMs`),
- * which bounds how late a finish can be noticed. Once the end is near, one more look half-way when
- * the pace is an average older than the wait left (`endCheck`: not yet made in this flight). Without
- * a pace, the assumed one.
+ * which bounds how late a finish can be noticed. Once the end of several jobs is near, one more
+ * look half-way when the pace is an average over at least twice the wait left (`endCheck`: none
+ * made yet in this flight); a job alone keeps its pace. Without a pace, the assumed one.
  */
 export function nextLookDelay(
   jobs: readonly JobSeen[],
@@ -150,8 +162,8 @@ export function nextLookDelay(
 ): NextLook {
   const rate = pace?.codesPerMs ?? policy.codesPerSecond / 1000;
   const last = Math.max(0, ...sharedFinishTimes(jobs, rate));
-  const stale = pace === undefined || pace.overMs >= last;
-  const checkEnd = endCheck && stale && last > policy.endCheckAboveMs && last <= policy.midCheckAboveMs;
+  const stale = pace !== undefined && pace.overMs >= 2 * last;
+  const checkEnd = endCheck && jobs.length > 1 && stale && last > policy.endCheckAboveMs && last <= policy.midCheckAboveMs;
   const wait =
     last > policy.midCheckAboveMs
       ? Math.min(last / 2, Math.max(policy.minDelayMs, runningMs))
@@ -164,7 +176,8 @@ export function nextLookDelay(
 /**
  * Looks a sync of `codes` codes in import jobs is expected to need: the early one, the one that finds
  * them done, one each time the wait left past the early look halves while still long, and the check
- * half-way to a near end after such halvings (the pace is then averaged over as long as the wait left).
+ * half-way to a near end after such halvings (the service speeds up, so the last halving's look
+ * finds the end nearer than predicted, by a pace averaged over much longer).
  */
 export function expectedLooks(codes: number, policy: PollPolicy = DEFAULT_POLL_POLICY): number {
   if (codes <= 0) return 0;

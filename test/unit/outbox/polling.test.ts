@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_POLL_POLICY, earlyCheckDelay, expectedLooks, jobPace, nextLookDelay, observedPace, sharedFinishTimes } from '../../../shared/outbox/polling';
+import {
+  DEFAULT_POLL_POLICY,
+  earlyCheckDelay,
+  expectedLooks,
+  jobPace,
+  nextLookDelay,
+  observedPace,
+  paceAtEndCheck,
+  sharedFinishTimes,
+} from '../../../shared/outbox/polling';
 
 describe('predicted looks at import jobs', () => {
   it('finishes jobs sharing the service round-robin smallest first, the others sped up once it is gone', () => {
@@ -50,15 +59,17 @@ describe('predicted looks at import jobs', () => {
     const near = ten.map((j) => ({ ...j, percent: 85 }));
     const nearLeft = sharedFinishTimes(near, 30).reduce((a, b) => Math.max(a, b));
     expect(nearLeft).toBeCloseTo(5000);
-    // 5 s left by a pace averaged over the last 20 s: half-way first, once; by a fresh pace, at the end.
+    // 5 s left by a pace averaged over the last 20 s: half-way first, once; by a pace averaged over
+    // less than twice the wait left, at the end.
     expect(nextLookDelay(near, { codesPerMs: 30, overMs: 20_000 }, 40_000, true)).toEqual({ ms: 2500, endCheck: true });
     expect(nextLookDelay(near, { codesPerMs: 30, overMs: 20_000 }, 40_000, false)).toEqual(finish(nearLeft));
-    expect(nextLookDelay(near, { codesPerMs: 30, overMs: 2500 }, 40_000, true)).toEqual(finish(nearLeft));
-    // Without a pace, the assumed one is no better than an old average.
-    expect(nextLookDelay([{ codes: 100_000, percent: 80 }], undefined, 1000, true)).toEqual(finish(400));
-    expect(nextLookDelay([{ codes: 300_000, percent: 50 }], undefined, 1000, true)).toEqual({ ms: 1500, endCheck: true });
-    // A near end needs no check on the way.
-    const close = ten.map((j) => ({ ...j, percent: 95 }));
+    expect(nextLookDelay(near, { codesPerMs: 30, overMs: 9000 }, 40_000, true)).toEqual(finish(nearLeft));
+    // A job alone has no others to finish and speed it up.
+    expect(nextLookDelay([{ codes: 100_000, percent: 85 }], { codesPerMs: 5, overMs: 20_000 }, 40_000, true)).toEqual(finish(3000));
+    // Without a pace, the assumed one: there is no average to distrust.
+    expect(nextLookDelay([{ codes: 300_000, percent: 50 }], undefined, 1000, true)).toEqual(finish(3000));
+    // An end within a second needs no check on the way.
+    const close = ten.map((j) => ({ ...j, percent: 97.5 }));
     expect(nextLookDelay(close, { codesPerMs: 30, overMs: 20_000 }, 40_000, true)).toEqual(
       finish(sharedFinishTimes(close, 30).reduce((a, b) => Math.max(a, b))),
     );
@@ -67,6 +78,16 @@ describe('predicted looks at import jobs', () => {
       ms: DEFAULT_POLL_POLICY.minDelayMs,
       endCheck: false,
     });
+  });
+
+  it('predicts the end, at the look half-way to it, by the faster of the paces before and since', () => {
+    const before = { codesPerMs: 28, since: 1000 };
+    // The interval since held a pause of the service: the end is predicted by the pace before it.
+    expect(paceAtEndCheck(before, { codesPerMs: 15, since: 20_000 })).toBe(before);
+    const faster = { codesPerMs: 40, since: 20_000 };
+    expect(paceAtEndCheck(before, faster)).toBe(faster);
+    expect(paceAtEndCheck(undefined, faster)).toBe(faster);
+    expect(paceAtEndCheck(before, undefined)).toBe(before);
   });
 
   it('checks early, when the job should be done by the assumed pace', () => {
