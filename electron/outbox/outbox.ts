@@ -13,18 +13,11 @@ import { openOutbox } from '../store/databases';
 import type { StoreDatabase } from '../store/database';
 import type { Writer } from '../store/statements';
 import { BodyFiles } from './bodies';
+import { insertNotes, updateChunk, type ChunkChanges, type ChunkMove, type CodeNote } from './chunk-writes';
 import { outboxMigrations } from './schema';
-import {
-  toChunk,
-  toOperation,
-  UNRECONCILED,
-  type ChunkRecord,
-  type ChunkRow,
-  type CodeFailure,
-  type ErrorRecord,
-  type OperationRecord,
-  type OperationRow,
-} from './records';
+import { toChunk, toOperation, UNRECONCILED, type ChunkRecord, type ChunkRow, type CodeFailure, type OperationRecord, type OperationRow } from './records';
+
+export type { ChunkChanges, ChunkMove, CodeNote } from './chunk-writes';
 
 export interface NewChunk {
   codes: number;
@@ -45,29 +38,6 @@ export interface NewOperation {
   codes: number;
   chunks: readonly NewChunk[];
 }
-
-/** Fields a chunk move may set along with its state. */
-export interface ChunkChanges {
-  attempts?: number;
-  lastError?: ErrorRecord | null;
-  asyncActionId?: string | null;
-  firstTryAt?: number | null;
-  sentAt?: number | null;
-  nextTryAt?: number | null;
-  polls?: number;
-  result?: Record<string, unknown> | null;
-}
-
-const COLUMNS: Record<keyof ChunkChanges, string> = {
-  attempts: 'attempts',
-  lastError: 'last_error',
-  asyncActionId: 'async_action_id',
-  firstTryAt: 'first_try_at',
-  sentAt: 'sent_at',
-  nextTryAt: 'next_try_at',
-  polls: 'polls',
-  result: 'result',
-};
 
 export interface OperationTally {
   /** Carried out by this sync: codes created or added to a campaign, codes deleted, a reward created. */
@@ -174,21 +144,37 @@ export class Outbox {
     failures: readonly CodeNote[] = [],
     present: readonly CodeNote[] = [],
   ): Promise<ChunkRecord> {
-    await this.db.write((tx) => {
-      const current = tx.get<{ state: ChunkState }>('SELECT state FROM chunks WHERE op_id = ? AND idx = ?', [opId, idx]);
-      if (!current) throw new OutboxError(`Operation ${opId} has no request ${idx}`);
-      const next = nextChunkState(current.state, event);
-      updateChunk(tx, opId, idx, { ...changes }, next);
-      insertNotes(tx, 'code_failures', opId, idx, failures);
-      insertNotes(tx, 'codes_present', opId, idx, present);
-      this.recount(tx, opId, current.state, next);
-    });
+    await this.moveAll([{ opId, idx, event, changes, failures, present }]);
     return this.chunk(opId, idx);
+  }
+
+  /** Several moves in one durable write (one look settling every job it found finished): all or none. */
+  async moveAll(moves: readonly ChunkMove[]): Promise<void> {
+    if (moves.length === 0) return;
+    await this.db.write((tx) => {
+      for (const { opId, idx, event, changes = {}, failures = [], present = [] } of moves) {
+        const current = tx.get<{ state: ChunkState }>('SELECT state FROM chunks WHERE op_id = ? AND idx = ?', [opId, idx]);
+        if (!current) throw new OutboxError(`Operation ${opId} has no request ${idx}`);
+        const next = nextChunkState(current.state, event);
+        updateChunk(tx, opId, idx, changes, next);
+        insertNotes(tx, 'code_failures', opId, idx, failures);
+        insertNotes(tx, 'codes_present', opId, idx, present);
+        this.recount(tx, opId, current.state, next);
+      }
+    });
   }
 
   /** Stores fields of a chunk without moving it (poll counts, next try). */
   async note(opId: number, idx: number, changes: ChunkChanges): Promise<void> {
-    await this.db.write((tx) => updateChunk(tx, opId, idx, changes, undefined));
+    await this.noteAll([{ opId, idx, changes }]);
+  }
+
+  /** Fields of several chunks in one durable write (every job a look found running). */
+  async noteAll(notes: readonly { opId: number; idx: number; changes: ChunkChanges }[]): Promise<void> {
+    if (notes.length === 0) return;
+    await this.db.write((tx) => {
+      for (const { opId, idx, changes } of notes) updateChunk(tx, opId, idx, changes, undefined);
+    });
   }
 
   /** A row whose payload cannot be read: kept, with the reason, and never run. */
@@ -344,31 +330,6 @@ export class Outbox {
   private stamp(): string {
     return this.now().toISOString();
   }
-}
-
-/** A per-code note of a chunk: its batch row, the code and the reason. */
-export type CodeNote = Omit<CodeFailure, 'opId' | 'idx'>;
-
-function insertNotes(tx: Writer, table: 'code_failures' | 'codes_present', opId: number, idx: number, notes: readonly CodeNote[]): void {
-  if (notes.length === 0) return;
-  const insert = tx.prepare(`INSERT INTO ${table} (op_id, idx, row_no, code, reason) VALUES (?, ?, ?, ?, ?)`);
-  for (const n of notes) insert.run([opId, idx, n.row, n.code, n.reason]);
-}
-
-function updateChunk(tx: Writer, opId: number, idx: number, changes: ChunkChanges, state: ChunkState | undefined): void {
-  const sets: string[] = [];
-  const values: (string | number | null)[] = [];
-  if (state !== undefined) {
-    sets.push('state = ?');
-    values.push(state);
-  }
-  for (const [key, value] of Object.entries(changes) as [keyof ChunkChanges, unknown][]) {
-    if (value === undefined) continue;
-    sets.push(`${COLUMNS[key]} = ?`);
-    values.push(value === null ? null : typeof value === 'object' ? JSON.stringify(value) : (value as string | number));
-  }
-  if (sets.length === 0) return;
-  tx.run(`UPDATE chunks SET ${sets.join(', ')} WHERE op_id = ? AND idx = ?`, [...values, opId, idx]);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { isFinished, type AsyncAction } from '../../shared/api';
-import { jobRate, nextLookDelay, observedRate, type JobSeen, type Look } from '../../shared/outbox/polling';
+import { jobPace, nextLookDelay, observedPace, paceAtEndCheck, type JobSeen, type Look, type Pace } from '../../shared/outbox/polling';
 import type { SyncContext, Work } from './context';
-import { fetchJob, hasFullReport, settleJob } from './poll';
+import type { ChunkMove } from '../outbox/outbox';
+import { fetchJob, hasFullReport, settlement } from './poll';
 
 /** Room in the job list for jobs of others created among ours. */
 const LIST_SLACK = 10;
@@ -28,9 +29,11 @@ export interface JobPace {
   secondsLeft: number;
 }
 
+/** A job found running at a look, with its own pace as the service reports it. */
 interface Running {
-  codes: number;
-  percent: number;
+  work: Work;
+  seen: JobSeen;
+  own: ReturnType<typeof jobPace>;
 }
 
 const keyOf = (work: Work): string => `${work.op.id}:${work.chunk.idx}`;
@@ -41,12 +44,14 @@ const keyOf = (work: Work): string => `${work.op.id}:${work.chunk.idx}`;
  * The pace seen decides when the next look comes (see shared/outbox/polling.ts).
  */
 export class JobWatch {
-  private readonly running = new Map<string, Running>();
+  private readonly running = new Map<string, JobSeen>();
   private firstAcceptedAt: number | undefined;
   private previous: Look | undefined;
   private finishedCodes = 0;
-  private rate: number | undefined;
+  private lastPace: Pace | undefined;
   private lastLook: Look | undefined;
+  /** The one look half-way to a near end in this flight: not planned yet, the next look, or made. */
+  private endCheck: 'none' | 'due' | 'made' = 'none';
 
   /** A job was just accepted: the pace is measured from here. */
   accepted(at: number): void {
@@ -55,6 +60,10 @@ export class JobWatch {
 
   /** One look at every job in `works` (the accepted chunks); `call` is told of each request made. */
   async look(ctx: SyncContext, works: readonly Work[], call: () => void): Promise<void> {
+    // What a look reads is as of some moment while its requests were out, and a busy service can
+    // take seconds to answer: the pace and the next look are reckoned from the middle of that time,
+    // not from when the answer came.
+    const asked = ctx.clock.now();
     const listed = new Map<string, AsyncAction>();
     if (works.length > 1) {
       call();
@@ -65,79 +74,91 @@ export class JobWatch {
         throw new LookFailed(works[0] as Work, error);
       }
     }
-    const running: { work: Work; seen: JobSeen; ownRate: number | undefined }[] = [];
-    for (const work of works) {
-      let action = listed.get(work.chunk.asyncActionId as string);
-      if (action === undefined || (isFinished(action) && !hasFullReport(action))) {
-        call();
-        try {
-          action = await fetchJob(ctx, work);
-        } catch (error) {
-          throw new LookFailed(work, error);
+    const running: Running[] = [];
+    const settled: { work: Work; move: ChunkMove }[] = [];
+    try {
+      for (const work of works) {
+        let action = listed.get(work.chunk.asyncActionId as string);
+        if (action === undefined || (isFinished(action) && !hasFullReport(action))) {
+          call();
+          try {
+            action = await fetchJob(ctx, work);
+          } catch (error) {
+            throw new LookFailed(work, error);
+          }
+        }
+        this.firstAcceptedAt ??= work.chunk.sentAt ?? ctx.clock.now();
+        if (action === undefined) {
+          this.running.delete(keyOf(work));
+        } else if (isFinished(action)) {
+          settled.push({ work, move: settlement(ctx, work, action) });
+        } else {
+          const seen = { codes: work.chunk.codes, percent: typeof action.progress === 'number' ? action.progress : 0 };
+          this.running.set(keyOf(work), seen);
+          running.push({ work, seen, own: jobPace(seen, action.processing_time) });
         }
       }
-      this.firstAcceptedAt ??= work.chunk.sentAt ?? ctx.clock.now();
-      if (action === undefined) {
-        this.running.delete(keyOf(work));
-        continue;
-      }
-      if (isFinished(action)) {
-        await settleJob(ctx, work, action);
+    } finally {
+      // Every job found finished is settled in one durable write (one flush, not one per job), also
+      // when a later job's request failed.
+      await ctx.outbox.moveAll(settled.map((s) => s.move));
+      for (const { work } of settled) {
         this.finishedCodes += work.chunk.codes;
         this.running.delete(keyOf(work));
-      } else {
-        const seen = { codes: work.chunk.codes, percent: typeof action.progress === 'number' ? action.progress : 0 };
-        this.running.set(keyOf(work), seen);
-        running.push({ work, seen, ownRate: jobRate(seen, action.processing_time) });
       }
     }
-    await this.plan(ctx, running);
+    await this.plan(ctx, asked + (ctx.clock.now() - asked) / 2, running);
   }
 
-  private async plan(ctx: SyncContext, running: readonly { work: Work; seen: JobSeen; ownRate: number | undefined }[]): Promise<void> {
-    const now = ctx.clock.now();
-    const look: Look = { at: now, processed: this.finishedCodes + running.reduce((n, r) => n + (r.seen.codes * r.seen.percent) / 100, 0) };
-    this.rate =
-      observedRate(
-        this.previous,
-        look,
-        this.firstAcceptedAt ?? now,
-        running.map((r) => r.ownRate),
-      ) ?? this.rate;
+  private async plan(ctx: SyncContext, at: number, running: readonly Running[]): Promise<void> {
+    const look: Look = { at, processed: this.finishedCodes + running.reduce((n, r) => n + (r.seen.codes * r.seen.percent) / 100, 0) };
+    const seen = observedPace(
+      this.previous,
+      look,
+      this.firstAcceptedAt ?? at,
+      running.map((r) => r.own),
+    );
+    this.lastPace = this.endCheck === 'due' ? paceAtEndCheck(this.lastPace, seen) : (seen ?? this.lastPace);
     if (running.length === 0) {
       // Nothing in flight: the next jobs start a new flight, measured afresh.
       this.previous = undefined;
       this.firstAcceptedAt = undefined;
       this.finishedCodes = 0;
+      this.endCheck = 'none';
       this.lastLook = look;
       return;
     }
     this.previous = look;
     this.lastLook = look;
-    const delay = nextLookDelay(
+    const next = nextLookDelay(
       running.map((r) => r.seen),
-      this.rate,
-      now - (this.firstAcceptedAt ?? now),
+      this.lastPace && { codesPerMs: this.lastPace.codesPerMs, overMs: at - this.lastPace.since },
+      at - (this.firstAcceptedAt ?? at),
+      this.endCheck === 'none',
     );
-    for (const { work } of running) await ctx.outbox.note(work.op.id, work.chunk.idx, { polls: work.chunk.polls + 1, nextTryAt: now + delay });
+    this.endCheck = next.endCheck ? 'due' : this.endCheck === 'none' ? 'none' : 'made';
+    await ctx.outbox.noteAll(
+      running.map(({ work }) => ({ opId: work.op.id, idx: work.chunk.idx, changes: { polls: work.chunk.polls + 1, nextTryAt: at + next.ms } })),
+    );
   }
 
   /** The pace for progress figures, estimated for `now`; undefined before any look. */
   pace(now: number): JobPace | undefined {
-    if (this.lastLook === undefined || this.rate === undefined) return undefined;
+    if (this.lastLook === undefined || this.lastPace === undefined) return undefined;
+    const rate = this.lastPace.codesPerMs;
     let inFlight = 0;
     let seenDone = 0;
     for (const job of this.running.values()) {
       inFlight += job.codes;
       seenDone += (job.codes * job.percent) / 100;
     }
-    const processedInFlight = Math.min(inFlight, seenDone + this.rate * Math.max(0, now - this.lastLook.at));
+    const processedInFlight = Math.min(inFlight, seenDone + rate * Math.max(0, now - this.lastLook.at));
     const left = inFlight - processedInFlight;
     return {
       processedInFlight: Math.round(processedInFlight),
       inFlight,
-      codesPerSecond: Math.round(this.rate * 1000),
-      secondsLeft: inFlight > 0 ? left / this.rate / 1000 : 0,
+      codesPerSecond: Math.round(rate * 1000),
+      secondsLeft: inFlight > 0 ? left / rate / 1000 : 0,
     };
   }
 }

@@ -2,7 +2,7 @@ import type { AsyncAction } from '../../shared/api';
 import { ServiceError } from '../../shared/api/errors';
 import type { ChunkManifest } from '../outbox/bodies';
 import { chunkCodes } from '../outbox/op-codes';
-import type { Outbox } from '../outbox/outbox';
+import type { ChunkMove, Outbox } from '../outbox/outbox';
 import type { ChunkRecord, CodeFailure } from '../outbox/records';
 import type { SyncContext, Work } from './context';
 
@@ -70,8 +70,8 @@ export function hasFullReport(action: AsyncAction): boolean {
   return typeof action.result?.done_count === 'number' && Array.isArray(action.result.failed);
 }
 
-/** Moves the chunk of a finished job to done (or failed), with its per-code failures. */
-export async function settleJob(ctx: SyncContext, work: Work, action: AsyncAction): Promise<void> {
+/** The move that settles the chunk of a finished job: to done (or failed), with its per-code failures. */
+export function settlement(ctx: SyncContext, work: Work, action: AsyncAction): ChunkMove {
   const { op, chunk, parsed } = work;
   const result = {
     status: action.status,
@@ -81,16 +81,15 @@ export async function settleJob(ctx: SyncContext, work: Work, action: AsyncActio
     processing_time: action.processing_time ?? null,
     message: action.result?.message ?? null,
   };
+  const at = { opId: op.id, idx: chunk.idx };
   if (action.status === 'FAILED') {
     const message = `Job ${action.id} failed: ${action.result?.message ?? 'no reason given'}`;
-    await ctx.outbox.move(
-      op.id,
-      chunk.idx,
-      { type: 'failed' },
-      { result: { ...result, applied: 0 }, polls: chunk.polls + 1, lastError: { name: 'JobFailed', message, at: ctx.clock.now() } },
-      sentCodesFailed(ctx.outbox, chunk, message),
-    );
-    return;
+    return {
+      ...at,
+      event: { type: 'failed' },
+      changes: { result: { ...result, applied: 0 }, polls: chunk.polls + 1, lastError: { name: 'JobFailed', message, at: ctx.clock.now() } },
+      failures: sentCodesFailed(ctx.outbox, chunk, message),
+    };
   }
   // Codes the job refused because they were already there are someone else's, not failures of ours.
   // The manifest (every code of the request) is read only when there are failures to tie to rows.
@@ -100,5 +99,5 @@ export async function settleJob(ctx: SyncContext, work: Work, action: AsyncActio
   const failures = all.filter((f) => !ALREADY_EXISTS.test(f.reason));
   const created = typeof action.result?.done_count === 'number' ? action.result.done_count : 0;
   const state = created === 0 && failures.length > 0 ? 'failed' : 'done';
-  await ctx.outbox.move(op.id, chunk.idx, { type: state }, { result: { ...result, applied: created }, polls: chunk.polls + 1 }, failures, present);
+  return { ...at, event: { type: state }, changes: { result: { ...result, applied: created }, polls: chunk.polls + 1 }, failures, present };
 }

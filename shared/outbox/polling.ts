@@ -20,6 +20,13 @@ export interface PollPolicy {
   earlyShare: number;
   /** A prediction further out than this gets a look half-way first, to measure the pace again. */
   midCheckAboveMs: number;
+  /**
+   * A nearer prediction still this far out, made from a pace averaged over at least twice as long,
+   * gets one look half-way too: jobs sharing the service speed up as the others finish (seen at
+   * 1,000,000 codes: twice as fast at the end), so an old average puts the end late, and a look at
+   * that end would come seconds after it.
+   */
+  endCheckAboveMs: number;
   /** The longest wait for a predicted finish (a slow service is not polled every few seconds). */
   maxLookMs: number;
   /** Slack added to a predicted finish (share of the wait, plus a fixed part), so one look finds it done. */
@@ -34,6 +41,7 @@ export const DEFAULT_POLL_POLICY: PollPolicy = {
   factor: 1.6,
   earlyShare: 1,
   midCheckAboveMs: 8000,
+  endCheckAboveMs: 1000,
   maxLookMs: 600_000,
   slackShare: 0.06,
   slackMs: 75,
@@ -84,55 +92,98 @@ export interface Look {
   processed: number;
 }
 
+/** A pace seen: codes per ms, and when the interval it was measured over began (ms, the looks' clock). */
+export interface Pace {
+  codesPerMs: number;
+  since: number;
+}
+
 /** A running job's own pace: its codes done over its own processing time, as the service reports both. */
-export function jobRate(job: JobSeen, processingMs: number | undefined): number | undefined {
+export function jobPace(job: JobSeen, processingMs: number | undefined): { codesPerMs: number; overMs: number } | undefined {
   if (processingMs === undefined || processingMs <= 0 || job.percent <= 0) return undefined;
-  return (job.codes * job.percent) / 100 / processingMs;
+  return { codesPerMs: (job.codes * job.percent) / 100 / processingMs, overMs: processingMs };
 }
 
 /**
- * The pace seen, codes per ms: over the interval since the previous look when there was one (the pace
- * now, after uploads stopped competing for the service); else the jobs' own paces added up (jobs
- * sharing the service each show their share), measured by the service's clock, so upload and answer
- * times do not count; else since the first job was accepted.
+ * The pace seen: over the interval since the previous look when there was one (the pace now, after
+ * uploads stopped competing for the service); else the jobs' own paces added up (jobs sharing the
+ * service each show their share), measured by the service's clock, so upload and answer times do
+ * not count; else since the first job was accepted.
  */
-export function observedRate(
+export function observedPace(
   previous: Look | undefined,
   current: Look,
   firstAcceptedAt: number,
-  ownRates: readonly (number | undefined)[] = [],
-): number | undefined {
+  own: readonly ({ codesPerMs: number; overMs: number } | undefined)[] = [],
+): Pace | undefined {
   if (previous && current.at - previous.at >= 250 && current.processed > previous.processed) {
-    return (current.processed - previous.processed) / (current.at - previous.at);
+    return { codesPerMs: (current.processed - previous.processed) / (current.at - previous.at), since: previous.at };
   }
-  const known = ownRates.filter((r): r is number => r !== undefined);
-  if (known.length > 0) return known.reduce((a, b) => a + b, 0);
+  const known = own.filter((p) => p !== undefined);
+  if (known.length > 0) {
+    return { codesPerMs: known.reduce((n, p) => n + p.codesPerMs, 0), since: current.at - Math.max(...known.map((p) => p.overMs)) };
+  }
   const elapsed = current.at - firstAcceptedAt;
-  return elapsed > 0 && current.processed > 0 ? current.processed / elapsed : undefined;
+  return elapsed > 0 && current.processed > 0 ? { codesPerMs: current.processed / elapsed, since: firstAcceptedAt } : undefined;
 }
 
 /**
- * Wait before the next look at the jobs in flight: when the last should be done, plus slack. While
- * that is far off, a look comes first to measure the pace again over an interval: the service
- * speeds up as its jobs run (a job's first moments, uploads competing with it, are slower), so a far
- * prediction is late. Such a look comes half-way, but no later than the jobs have run so far
- * (`runningMs`), which bounds how late a finish can be noticed. Without a pace, the assumed one.
+ * The pace at the look half-way to the end: the faster of the one measured since the look before and
+ * the one that look predicted with. The service only speeds up as its jobs finish, so a slower
+ * interval held a pause (a garbage collection, a busy machine: seen lasting 2 s at 1,000,000 codes)
+ * that the rest of the work need not have; predicting the end by it would look seconds late.
  */
-export function nextLookDelay(jobs: readonly JobSeen[], codesPerMs: number | undefined, runningMs: number, policy: PollPolicy = DEFAULT_POLL_POLICY): number {
-  const rate = codesPerMs ?? policy.codesPerSecond / 1000;
+export function paceAtEndCheck(before: Pace | undefined, seen: Pace | undefined): Pace | undefined {
+  if (before === undefined || seen === undefined) return seen ?? before;
+  return before.codesPerMs > seen.codesPerMs ? before : seen;
+}
+
+/** The next look: how long from this one, and whether it is the one check half-way to a near end. */
+export interface NextLook {
+  ms: number;
+  endCheck: boolean;
+}
+
+/**
+ * When to look next at the jobs in flight: when the last should be done, plus slack. While that is
+ * far off, a look comes first to measure the pace again over an interval: the service speeds up as
+ * its jobs run (a job's first moments, uploads competing with it, are slower), so a far prediction
+ * is late. Such a look comes half-way, but no later than the jobs have run so far (`runningMs`),
+ * which bounds how late a finish can be noticed. Once the end of several jobs is near, one more
+ * look half-way when the pace is an average over at least twice the wait left (`endCheck`: none
+ * made yet in this flight); a job alone keeps its pace. Without a pace, the assumed one.
+ */
+export function nextLookDelay(
+  jobs: readonly JobSeen[],
+  pace: { codesPerMs: number; overMs: number } | undefined,
+  runningMs: number,
+  endCheck: boolean,
+  policy: PollPolicy = DEFAULT_POLL_POLICY,
+): NextLook {
+  const rate = pace?.codesPerMs ?? policy.codesPerSecond / 1000;
   const last = Math.max(0, ...sharedFinishTimes(jobs, rate));
-  const wait = last > policy.midCheckAboveMs ? Math.min(last / 2, Math.max(policy.minDelayMs, runningMs)) : last * (1 + policy.slackShare) + policy.slackMs;
-  return Math.min(policy.maxLookMs, Math.max(policy.minDelayMs, Math.round(wait)));
+  const stale = pace !== undefined && pace.overMs >= 2 * last;
+  const checkEnd = endCheck && jobs.length > 1 && stale && last > policy.endCheckAboveMs && last <= policy.midCheckAboveMs;
+  const wait =
+    last > policy.midCheckAboveMs
+      ? Math.min(last / 2, Math.max(policy.minDelayMs, runningMs))
+      : checkEnd
+        ? last / 2
+        : last * (1 + policy.slackShare) + policy.slackMs;
+  return { ms: Math.min(policy.maxLookMs, Math.max(policy.minDelayMs, Math.round(wait))), endCheck: checkEnd };
 }
 
 /**
  * Looks a sync of `codes` codes in import jobs is expected to need: the early one, the one that finds
- * them done, and one each time the wait left past the early look halves while still long.
+ * them done, one each time the wait left past the early look halves while still long, and the check
+ * half-way to a near end after such halvings (the service speeds up, so the last halving's look
+ * finds the end nearer than predicted, by a pace averaged over much longer).
  */
 export function expectedLooks(codes: number, policy: PollPolicy = DEFAULT_POLL_POLICY): number {
   if (codes <= 0) return 0;
   let left = (codes / policy.codesPerSecond) * 1000 - earlyCheckDelay(Math.min(codes, IMPORT_MAX_CODES), policy);
   let looks = 2;
   for (; left > policy.midCheckAboveMs; left /= 2) looks += 1;
+  if (looks > 2 && left > policy.endCheckAboveMs) looks += 1;
   return looks;
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_POLL_POLICY, earlyCheckDelay, expectedLooks, jobRate, nextLookDelay, observedRate, sharedFinishTimes } from '../../../shared/outbox/polling';
+import {
+  DEFAULT_POLL_POLICY,
+  earlyCheckDelay,
+  expectedLooks,
+  jobPace,
+  nextLookDelay,
+  observedPace,
+  paceAtEndCheck,
+  sharedFinishTimes,
+} from '../../../shared/outbox/polling';
 
 describe('predicted looks at import jobs', () => {
   it('finishes jobs sharing the service round-robin smallest first, the others sped up once it is gone', () => {
@@ -19,36 +28,66 @@ describe('predicted looks at import jobs', () => {
   });
 
   it('measures the pace over the last interval when there is one, else since the first job was accepted', () => {
-    expect(observedRate(undefined, { at: 2000, processed: 30_000 }, 500)).toBe(20);
-    expect(observedRate({ at: 2000, processed: 30_000 }, { at: 4000, processed: 90_000 }, 500)).toBe(30);
+    expect(observedPace(undefined, { at: 2000, processed: 30_000 }, 500)).toEqual({ codesPerMs: 20, since: 500 });
+    expect(observedPace({ at: 2000, processed: 30_000 }, { at: 4000, processed: 90_000 }, 500)).toEqual({ codesPerMs: 30, since: 2000 });
     // Too short an interval says little: the whole flight is used.
-    expect(observedRate({ at: 2000, processed: 30_000 }, { at: 2100, processed: 31_000 }, 100)).toBe(15.5);
-    expect(observedRate(undefined, { at: 2000, processed: 0 }, 500)).toBeUndefined();
-    // At a first look, the jobs' own paces by the service's clock, added up, come before the client's.
-    expect(observedRate(undefined, { at: 2000, processed: 30_000 }, 500, [10, undefined, 5])).toBe(15);
+    expect(observedPace({ at: 2000, processed: 30_000 }, { at: 2100, processed: 31_000 }, 100)).toEqual({ codesPerMs: 15.5, since: 100 });
+    expect(observedPace(undefined, { at: 2000, processed: 0 }, 500)).toBeUndefined();
+    // At a first look, the jobs' own paces by the service's clock, added up, come before the client's,
+    // averaged over as long as the longest of them has run.
+    const own = [{ codesPerMs: 10, overMs: 1200 }, undefined, { codesPerMs: 5, overMs: 900 }];
+    expect(observedPace(undefined, { at: 2000, processed: 30_000 }, 500, own)).toEqual({ codesPerMs: 15, since: 800 });
   });
 
   it("reads a job's own pace from its progress and processing time", () => {
-    expect(jobRate({ codes: 100_000, percent: 25 }, 1000)).toBe(25);
-    expect(jobRate({ codes: 100_000, percent: 0 }, 1000)).toBeUndefined();
-    expect(jobRate({ codes: 100_000, percent: 25 }, undefined)).toBeUndefined();
+    expect(jobPace({ codes: 100_000, percent: 25 }, 1000)).toEqual({ codesPerMs: 25, overMs: 1000 });
+    expect(jobPace({ codes: 100_000, percent: 0 }, 1000)).toBeUndefined();
+    expect(jobPace({ codes: 100_000, percent: 25 }, undefined)).toBeUndefined();
   });
 
   it('looks once more when the last job should be done, with a little slack, or half-way when that is far off', () => {
-    // 100,000 codes, 20% done, 25 codes/ms: 3,200 ms left.
+    const finish = (ms: number) => ({ ms: Math.round(ms * (1 + DEFAULT_POLL_POLICY.slackShare) + DEFAULT_POLL_POLICY.slackMs), endCheck: false });
+    // 100,000 codes, 20% done, 25 codes/ms measured over the last 800 ms: 3,200 ms left.
     const job = [{ codes: 100_000, percent: 20 }];
-    expect(nextLookDelay(job, 25, 800)).toBe(Math.round(3200 * (1 + DEFAULT_POLL_POLICY.slackShare) + DEFAULT_POLL_POLICY.slackMs));
+    expect(nextLookDelay(job, { codesPerMs: 25, overMs: 800 }, 800, true)).toEqual(finish(3200));
     // Ten jobs of 100,000 at 30 codes/ms: about 31 s left; a look half-way first, or sooner when the
     // jobs have run for less than that; the predicted end once it is near.
     const ten = Array.from({ length: 10 }, (_, i) => ({ codes: 100_000, percent: 10 - i }));
     const left = sharedFinishTimes(ten, 30).reduce((a, b) => Math.max(a, b));
-    expect(nextLookDelay(ten, 30, 60_000)).toBe(Math.round(left / 2));
-    expect(nextLookDelay(ten, 30, 5000)).toBe(5000);
-    const near = ten.map((j) => ({ ...j, percent: 80 }));
+    expect(nextLookDelay(ten, { codesPerMs: 30, overMs: 20_000 }, 60_000, true)).toEqual({ ms: Math.round(left / 2), endCheck: false });
+    expect(nextLookDelay(ten, { codesPerMs: 30, overMs: 5000 }, 5000, true)).toEqual({ ms: 5000, endCheck: false });
+    const near = ten.map((j) => ({ ...j, percent: 85 }));
     const nearLeft = sharedFinishTimes(near, 30).reduce((a, b) => Math.max(a, b));
-    expect(nextLookDelay(near, 30, 5000)).toBe(Math.round(nearLeft * (1 + DEFAULT_POLL_POLICY.slackShare) + DEFAULT_POLL_POLICY.slackMs));
+    expect(nearLeft).toBeCloseTo(5000);
+    // 5 s left by a pace averaged over the last 20 s: half-way first, once; by a pace averaged over
+    // less than twice the wait left, at the end.
+    expect(nextLookDelay(near, { codesPerMs: 30, overMs: 20_000 }, 40_000, true)).toEqual({ ms: 2500, endCheck: true });
+    expect(nextLookDelay(near, { codesPerMs: 30, overMs: 20_000 }, 40_000, false)).toEqual(finish(nearLeft));
+    expect(nextLookDelay(near, { codesPerMs: 30, overMs: 9000 }, 40_000, true)).toEqual(finish(nearLeft));
+    // A job alone has no others to finish and speed it up.
+    expect(nextLookDelay([{ codes: 100_000, percent: 85 }], { codesPerMs: 5, overMs: 20_000 }, 40_000, true)).toEqual(finish(3000));
+    // Without a pace, the assumed one: there is no average to distrust.
+    expect(nextLookDelay([{ codes: 300_000, percent: 50 }], undefined, 1000, true)).toEqual(finish(3000));
+    // An end within a second needs no check on the way.
+    const close = ten.map((j) => ({ ...j, percent: 97.5 }));
+    expect(nextLookDelay(close, { codesPerMs: 30, overMs: 20_000 }, 40_000, true)).toEqual(
+      finish(sharedFinishTimes(close, 30).reduce((a, b) => Math.max(a, b))),
+    );
     // A job reported done that is not finished yet: looked at again soon.
-    expect(nextLookDelay([{ codes: 10, percent: 100 }], 25, 100)).toBe(DEFAULT_POLL_POLICY.minDelayMs);
+    expect(nextLookDelay([{ codes: 10, percent: 100 }], { codesPerMs: 25, overMs: 100 }, 100, true)).toEqual({
+      ms: DEFAULT_POLL_POLICY.minDelayMs,
+      endCheck: false,
+    });
+  });
+
+  it('predicts the end, at the look half-way to it, by the faster of the paces before and since', () => {
+    const before = { codesPerMs: 28, since: 1000 };
+    // The interval since held a pause of the service: the end is predicted by the pace before it.
+    expect(paceAtEndCheck(before, { codesPerMs: 15, since: 20_000 })).toBe(before);
+    const faster = { codesPerMs: 40, since: 20_000 };
+    expect(paceAtEndCheck(before, faster)).toBe(faster);
+    expect(paceAtEndCheck(undefined, faster)).toBe(faster);
+    expect(paceAtEndCheck(before, undefined)).toBe(before);
   });
 
   it('checks early, when the job should be done by the assumed pace', () => {
@@ -59,7 +98,9 @@ describe('predicted looks at import jobs', () => {
   it('expects two looks for a short sync and one more per halving of a long wait, whatever its number of jobs', () => {
     expect(expectedLooks(0)).toBe(0);
     expect(expectedLooks(100_000)).toBe(2);
-    // 20 s by the assumed pace, 18 s past the early look: 18 -> 9 -> 4.5.
-    expect(expectedLooks(1_000_000)).toBe(4);
+    // 20 s by the assumed pace, 18 s past the early look: 18 -> 9 -> 4.5, then the check half-way to the end.
+    expect(expectedLooks(1_000_000)).toBe(5);
+    // 8 s past the early look: no halving, so the pace is fresh and the end is not checked on the way.
+    expect(expectedLooks(500_000)).toBe(2);
   });
 });

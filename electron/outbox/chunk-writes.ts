@@ -1,0 +1,65 @@
+import type { ChunkEvent, ChunkState } from '../../shared/outbox/states';
+import type { Writer } from '../store/statements';
+import type { CodeFailure, ErrorRecord } from './records';
+
+// The SQL that writes a chunk's fields and its per-code notes, shared by every change the outbox makes.
+
+/** Fields a chunk move may set along with its state. */
+export interface ChunkChanges {
+  attempts?: number;
+  lastError?: ErrorRecord | null;
+  asyncActionId?: string | null;
+  firstTryAt?: number | null;
+  sentAt?: number | null;
+  nextTryAt?: number | null;
+  polls?: number;
+  result?: Record<string, unknown> | null;
+}
+
+const COLUMNS: Record<keyof ChunkChanges, string> = {
+  attempts: 'attempts',
+  lastError: 'last_error',
+  asyncActionId: 'async_action_id',
+  firstTryAt: 'first_try_at',
+  sentAt: 'sent_at',
+  nextTryAt: 'next_try_at',
+  polls: 'polls',
+  result: 'result',
+};
+
+/** A per-code note of a chunk: its batch row, the code and the reason. */
+export type CodeNote = Omit<CodeFailure, 'opId' | 'idx'>;
+
+/** One chunk's move, with what it stores (see Outbox.move). */
+export interface ChunkMove {
+  opId: number;
+  idx: number;
+  event: ChunkEvent;
+  changes?: ChunkChanges;
+  failures?: readonly CodeNote[];
+  present?: readonly CodeNote[];
+}
+
+/** Stores `changes` on a chunk, and its new state when it moves. */
+export function updateChunk(tx: Writer, opId: number, idx: number, changes: ChunkChanges, state: ChunkState | undefined): void {
+  const sets: string[] = [];
+  const values: (string | number | null)[] = [];
+  if (state !== undefined) {
+    sets.push('state = ?');
+    values.push(state);
+  }
+  for (const [key, value] of Object.entries(changes) as [keyof ChunkChanges, unknown][]) {
+    if (value === undefined) continue;
+    sets.push(`${COLUMNS[key]} = ?`);
+    values.push(value === null ? null : typeof value === 'object' ? JSON.stringify(value) : (value as string | number));
+  }
+  if (sets.length === 0) return;
+  tx.run(`UPDATE chunks SET ${sets.join(', ')} WHERE op_id = ? AND idx = ?`, [...values, opId, idx]);
+}
+
+/** Adds per-code notes of a chunk to `table`. */
+export function insertNotes(tx: Writer, table: 'code_failures' | 'codes_present', opId: number, idx: number, notes: readonly CodeNote[]): void {
+  if (notes.length === 0) return;
+  const insert = tx.prepare(`INSERT INTO ${table} (op_id, idx, row_no, code, reason) VALUES (?, ?, ?, ?, ?)`);
+  for (const n of notes) insert.run([opId, idx, n.row, n.code, n.reason]);
+}
