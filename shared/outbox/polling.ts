@@ -27,6 +27,13 @@ export interface PollPolicy {
    * that end would come seconds after it.
    */
   endCheckAboveMs: number;
+  /**
+   * Several jobs are looked at from this far before their predicted end, then every `tailStepMs`
+   * until they are done: their end cannot be predicted closer than a few seconds (the service speeds
+   * up as jobs finish and pauses at random), and a look that comes late keeps the user waiting.
+   */
+  tailAboveMs: number;
+  tailStepMs: number;
   /** The longest wait for a predicted finish (a slow service is not polled every few seconds). */
   maxLookMs: number;
   /** Slack added to a predicted finish (share of the wait, plus a fixed part), so one look finds it done. */
@@ -42,6 +49,8 @@ export const DEFAULT_POLL_POLICY: PollPolicy = {
   earlyShare: 1,
   midCheckAboveMs: 8000,
   endCheckAboveMs: 1000,
+  tailAboveMs: 2000,
+  tailStepMs: 700,
   maxLookMs: 600_000,
   slackShare: 0.06,
   slackMs: 75,
@@ -151,7 +160,10 @@ export interface NextLook {
  * is late. Such a look comes half-way, but no later than the jobs have run so far (`runningMs`),
  * which bounds how late a finish can be noticed. Once the end of several jobs is near, one more
  * look half-way when the pace is an average over at least twice the wait left (`endCheck`: none
- * made yet in this flight); a job alone keeps its pace. Without a pace, the assumed one.
+ * made yet in this flight); a job alone keeps its pace. Several jobs are then approached in steps
+ * (`tailAboveMs`, `tailStepMs`), which bounds how late their end is noticed whatever the pace does;
+ * a job alone is looked at once at its end, so a short sync stays at two looks. Without a pace, the
+ * assumed one.
  */
 export function nextLookDelay(
   jobs: readonly JobSeen[],
@@ -164,26 +176,39 @@ export function nextLookDelay(
   const last = Math.max(0, ...sharedFinishTimes(jobs, rate));
   const stale = pace !== undefined && pace.overMs >= 2 * last;
   const checkEnd = endCheck && jobs.length > 1 && stale && last > policy.endCheckAboveMs && last <= policy.midCheckAboveMs;
+  const finish = last * (1 + policy.slackShare) + policy.slackMs;
   const wait =
     last > policy.midCheckAboveMs
       ? Math.min(last / 2, Math.max(policy.minDelayMs, runningMs))
       : checkEnd
         ? last / 2
-        : last * (1 + policy.slackShare) + policy.slackMs;
+        : jobs.length > 1
+          ? Math.min(finish, Math.max(last - policy.tailAboveMs, policy.tailStepMs))
+          : finish;
   return { ms: Math.min(policy.maxLookMs, Math.max(policy.minDelayMs, Math.round(wait))), endCheck: checkEnd };
+}
+
+/** Looks at several jobs whose end is `left` ms away: one at `tailAboveMs` before it, then one a step. */
+function tailLooks(left: number, policy: PollPolicy): number {
+  return (left > policy.tailAboveMs ? 1 : 0) + Math.max(1, Math.ceil(Math.min(left, policy.tailAboveMs) / policy.tailStepMs));
 }
 
 /**
  * Looks a sync of `codes` codes in import jobs is expected to need: the early one, the one that finds
  * them done, one each time the wait left past the early look halves while still long, and the check
  * half-way to a near end after such halvings (the service speeds up, so the last halving's look
- * finds the end nearer than predicted, by a pace averaged over much longer).
+ * finds the end nearer than predicted, by a pace averaged over much longer), and for several jobs
+ * the steps of the final approach.
  */
 export function expectedLooks(codes: number, policy: PollPolicy = DEFAULT_POLL_POLICY): number {
   if (codes <= 0) return 0;
   let left = (codes / policy.codesPerSecond) * 1000 - earlyCheckDelay(Math.min(codes, IMPORT_MAX_CODES), policy);
   let looks = 2;
   for (; left > policy.midCheckAboveMs; left /= 2) looks += 1;
-  if (looks > 2 && left > policy.endCheckAboveMs) looks += 1;
+  if (looks > 2 && left > policy.endCheckAboveMs) {
+    looks += 1;
+    left /= 2;
+  }
+  if (codes > IMPORT_MAX_CODES) looks += tailLooks(left, policy) - 1;
   return looks;
 }

@@ -62,17 +62,22 @@ describe('predicted looks at import jobs', () => {
     // 5 s left by a pace averaged over the last 20 s: half-way first, once; by a pace averaged over
     // less than twice the wait left, at the end.
     expect(nextLookDelay(near, { codesPerMs: 30, overMs: 20_000 }, 40_000, true)).toEqual({ ms: 2500, endCheck: true });
-    expect(nextLookDelay(near, { codesPerMs: 30, overMs: 20_000 }, 40_000, false)).toEqual(finish(nearLeft));
-    expect(nextLookDelay(near, { codesPerMs: 30, overMs: 9000 }, 40_000, true)).toEqual(finish(nearLeft));
+    // Past that check, or with a fresh pace, several jobs are approached from 2 s before their end.
+    const approach = { ms: Math.round(nearLeft - DEFAULT_POLL_POLICY.tailAboveMs), endCheck: false };
+    expect(nextLookDelay(near, { codesPerMs: 30, overMs: 20_000 }, 40_000, false)).toEqual(approach);
+    expect(nextLookDelay(near, { codesPerMs: 30, overMs: 9000 }, 40_000, true)).toEqual(approach);
     // A job alone has no others to finish and speed it up.
     expect(nextLookDelay([{ codes: 100_000, percent: 85 }], { codesPerMs: 5, overMs: 20_000 }, 40_000, true)).toEqual(finish(3000));
     // Without a pace, the assumed one: there is no average to distrust.
     expect(nextLookDelay([{ codes: 300_000, percent: 50 }], undefined, 1000, true)).toEqual(finish(3000));
-    // An end within a second needs no check on the way.
+    // An end within a second needs no check on the way; several jobs are looked at a step at a time
+    // until then, so an end that comes early is noticed within a step.
     const close = ten.map((j) => ({ ...j, percent: 97.5 }));
-    expect(nextLookDelay(close, { codesPerMs: 30, overMs: 20_000 }, 40_000, true)).toEqual(
-      finish(sharedFinishTimes(close, 30).reduce((a, b) => Math.max(a, b))),
-    );
+    const closeLeft = sharedFinishTimes(close, 30).reduce((a, b) => Math.max(a, b));
+    expect(closeLeft).toBeGreaterThan(DEFAULT_POLL_POLICY.tailStepMs);
+    expect(nextLookDelay(close, { codesPerMs: 30, overMs: 20_000 }, 40_000, true)).toEqual({ ms: DEFAULT_POLL_POLICY.tailStepMs, endCheck: false });
+    const last = ten.map((j) => ({ ...j, percent: 99.5 }));
+    expect(nextLookDelay(last, { codesPerMs: 30, overMs: 20_000 }, 40_000, true)).toEqual(finish(sharedFinishTimes(last, 30).reduce((a, b) => Math.max(a, b))));
     // A job reported done that is not finished yet: looked at again soon.
     expect(nextLookDelay([{ codes: 10, percent: 100 }], { codesPerMs: 25, overMs: 100 }, 100, true)).toEqual({
       ms: DEFAULT_POLL_POLICY.minDelayMs,
@@ -95,12 +100,14 @@ describe('predicted looks at import jobs', () => {
     expect(earlyCheckDelay(10)).toBe(DEFAULT_POLL_POLICY.minDelayMs);
   });
 
-  it('expects two looks for a short sync and one more per halving of a long wait, whatever its number of jobs', () => {
+  it("expects two looks for a short sync, one more per halving of a long wait, and the steps of several jobs' approach", () => {
     expect(expectedLooks(0)).toBe(0);
     expect(expectedLooks(100_000)).toBe(2);
-    // 20 s by the assumed pace, 18 s past the early look: 18 -> 9 -> 4.5, then the check half-way to the end.
-    expect(expectedLooks(1_000_000)).toBe(5);
-    // 8 s past the early look: no halving, so the pace is fresh and the end is not checked on the way.
-    expect(expectedLooks(500_000)).toBe(2);
+    // 20 s by the assumed pace, 18 s past the early look: 18 -> 9 -> 4.5, then the check half-way to
+    // the end, 2.25 s before it: one look 2 s before the end, then steps of 0.7 s (three).
+    expect(expectedLooks(1_000_000)).toBe(8);
+    // 8 s past the early look: no halving, so the pace is fresh and the end is not checked on the way;
+    // five jobs are approached: 2 s before the end, then three steps.
+    expect(expectedLooks(500_000)).toBe(5);
   });
 });
