@@ -102,13 +102,10 @@ export const cacheMigrations: readonly Migration[] = [
   },
   {
     version: 2,
-    description: 'publication facts in a narrow table with an index for every order; unknown facts as a bit mask; numbers apart',
+    description: 'publications in a rowid table; their facts in a narrow table with an index for every order; unknown facts as a bit mask; numbers apart',
     up(tx) {
-      tx.run('ALTER TABLE publications ADD COLUMN unknown_mask INTEGER NOT NULL DEFAULT 0');
-      tx.run('ALTER TABLE publications ADD COLUMN numbers TEXT');
+      rebuildPublications(tx);
       backfillPublications(tx);
-      // publication_facts replaces these for the offline queries.
-      for (const index of ['publications_customer', 'publications_campaign', 'publications_source']) tx.run(`DROP INDEX ${index}`);
       createPublicationFacts(tx);
     },
   },
@@ -155,6 +152,47 @@ function createPublicationFacts(tx: Writer): void {
     DELETE FROM publication_facts WHERE target = old.target AND id = old.id;
     ${dropCodes}
   END`);
+}
+
+const PUBLICATION_COLUMNS_V1 = `target, id, created_at, customer_id, tracking_id, channel, voucher_code, codes, result, failure_code, campaign_name,
+  voucher_type, is_referral_code, parent_object_id, related_object_id, source_id, unknown, learned, json, pull_id, pulled_at`;
+
+/**
+ * Version 1 kept publications WITHOUT ROWID: there a row over about 1 KB (most, with their JSON)
+ * spills into an overflow page of its own, which left the file two-thirds empty. A rowid table
+ * keeps two or three rows a page, with (target, id) as its unique index.
+ */
+function rebuildPublications(tx: Writer): void {
+  tx.run(`CREATE TABLE publications_v2 (
+    target TEXT NOT NULL,
+    id TEXT NOT NULL,
+    created_at TEXT,
+    customer_id TEXT,
+    tracking_id TEXT,
+    channel TEXT,
+    voucher_code TEXT,
+    codes TEXT NOT NULL,
+    result TEXT,
+    failure_code TEXT,
+    campaign_name TEXT,
+    voucher_type TEXT,
+    is_referral_code INTEGER,
+    parent_object_id TEXT,
+    related_object_id TEXT,
+    source_id TEXT,
+    unknown TEXT NOT NULL,
+    learned TEXT NOT NULL,
+    json TEXT NOT NULL,
+    pull_id INTEGER NOT NULL,
+    pulled_at TEXT NOT NULL,
+    unknown_mask INTEGER NOT NULL DEFAULT 0,
+    numbers TEXT,
+    PRIMARY KEY (target, id)
+  )`);
+  tx.run(`INSERT INTO publications_v2 (${PUBLICATION_COLUMNS_V1}) SELECT ${PUBLICATION_COLUMNS_V1} FROM publications`);
+  tx.run('DROP TABLE publications');
+  tx.run('ALTER TABLE publications_v2 RENAME TO publications');
+  tx.run('CREATE INDEX publications_created ON publications (target, created_at)');
 }
 
 type StoredRow = Record<FilterField | 'target' | 'id' | 'created_at' | 'unknown', string | number | null>;
