@@ -4,6 +4,31 @@ import type { Migration } from '../store/migrations';
 import type { Writer } from '../store/statements';
 import { FACT_COLUMNS, numbersOf, sortableInstant, unknownMaskOf } from './publication-rows';
 
+// Version 1's publication columns, which version 2 copies into a rowid table.
+const PUBLICATION_COLUMNS_V1 = [
+  'target TEXT NOT NULL',
+  'id TEXT NOT NULL',
+  'created_at TEXT',
+  'customer_id TEXT',
+  'tracking_id TEXT',
+  'channel TEXT',
+  'voucher_code TEXT',
+  'codes TEXT NOT NULL',
+  'result TEXT',
+  'failure_code TEXT',
+  'campaign_name TEXT',
+  'voucher_type TEXT',
+  'is_referral_code INTEGER',
+  'parent_object_id TEXT',
+  'related_object_id TEXT',
+  'source_id TEXT',
+  'unknown TEXT NOT NULL',
+  'learned TEXT NOT NULL',
+  'json TEXT NOT NULL',
+  'pull_id INTEGER NOT NULL',
+  'pulled_at TEXT NOT NULL',
+];
+
 // The cache: copies of what the service lists, kept per target (its base URL) so a sandbox pull
 // never mixes with a production one. Everything here can be fetched again; a publication row keeps
 // the item's JSON plus the columns its filters and orders read, and `unknown` names the filter
@@ -39,30 +64,7 @@ export const cacheMigrations: readonly Migration[] = [
         id TEXT NOT NULL,
         PRIMARY KEY (pull_id, id)
       ) WITHOUT ROWID`);
-      tx.run(`CREATE TABLE publications (
-        target TEXT NOT NULL,
-        id TEXT NOT NULL,
-        created_at TEXT,
-        customer_id TEXT,
-        tracking_id TEXT,
-        channel TEXT,
-        voucher_code TEXT,
-        codes TEXT NOT NULL,
-        result TEXT,
-        failure_code TEXT,
-        campaign_name TEXT,
-        voucher_type TEXT,
-        is_referral_code INTEGER,
-        parent_object_id TEXT,
-        related_object_id TEXT,
-        source_id TEXT,
-        unknown TEXT NOT NULL,
-        learned TEXT NOT NULL,
-        json TEXT NOT NULL,
-        pull_id INTEGER NOT NULL,
-        pulled_at TEXT NOT NULL,
-        PRIMARY KEY (target, id)
-      ) WITHOUT ROWID`);
+      tx.run(`CREATE TABLE publications (${PUBLICATION_COLUMNS_V1.join(', ')}, PRIMARY KEY (target, id)) WITHOUT ROWID`);
       tx.run('CREATE INDEX publications_created ON publications (target, created_at)');
       tx.run('CREATE INDEX publications_customer ON publications (target, customer_id)');
       tx.run('CREATE INDEX publications_campaign ON publications (target, campaign_name)');
@@ -154,42 +156,17 @@ function createPublicationFacts(tx: Writer): void {
   END`);
 }
 
-const PUBLICATION_COLUMNS_V1 = `target, id, created_at, customer_id, tracking_id, channel, voucher_code, codes, result, failure_code, campaign_name,
-  voucher_type, is_referral_code, parent_object_id, related_object_id, source_id, unknown, learned, json, pull_id, pulled_at`;
-
 /**
  * Version 1 kept publications WITHOUT ROWID: there a row over about 1 KB (most, with their JSON)
  * spills into an overflow page of its own, which left the file two-thirds empty. A rowid table
  * keeps two or three rows a page, with (target, id) as its unique index.
  */
 function rebuildPublications(tx: Writer): void {
-  tx.run(`CREATE TABLE publications_v2 (
-    target TEXT NOT NULL,
-    id TEXT NOT NULL,
-    created_at TEXT,
-    customer_id TEXT,
-    tracking_id TEXT,
-    channel TEXT,
-    voucher_code TEXT,
-    codes TEXT NOT NULL,
-    result TEXT,
-    failure_code TEXT,
-    campaign_name TEXT,
-    voucher_type TEXT,
-    is_referral_code INTEGER,
-    parent_object_id TEXT,
-    related_object_id TEXT,
-    source_id TEXT,
-    unknown TEXT NOT NULL,
-    learned TEXT NOT NULL,
-    json TEXT NOT NULL,
-    pull_id INTEGER NOT NULL,
-    pulled_at TEXT NOT NULL,
-    unknown_mask INTEGER NOT NULL DEFAULT 0,
-    numbers TEXT,
-    PRIMARY KEY (target, id)
-  )`);
-  tx.run(`INSERT INTO publications_v2 (${PUBLICATION_COLUMNS_V1}) SELECT ${PUBLICATION_COLUMNS_V1} FROM publications`);
+  tx.run(
+    `CREATE TABLE publications_v2 (${PUBLICATION_COLUMNS_V1.join(', ')}, unknown_mask INTEGER NOT NULL DEFAULT 0, numbers TEXT, PRIMARY KEY (target, id))`,
+  );
+  const names = PUBLICATION_COLUMNS_V1.map((definition) => definition.split(' ')[0]).join(', ');
+  tx.run(`INSERT INTO publications_v2 (${names}) SELECT ${names} FROM publications`);
   tx.run('DROP TABLE publications');
   tx.run('ALTER TABLE publications_v2 RENAME TO publications');
   tx.run('CREATE INDEX publications_created ON publications (target, created_at)');
