@@ -54,7 +54,7 @@ function pinnedIndex(selection: PublicationSelection): string | undefined {
  * The index a count reads: the pinned one or the narrowing's when they hold the answer, else none,
  * since a pass over the narrow table beats a lookup a row.
  */
-function accessOf(narrowing: HistoryNarrowing, pinned: string | undefined): string {
+export function accessOf(narrowing: HistoryNarrowing, pinned?: string): string {
   if (pinned !== undefined) return `INDEXED BY ${pinned}`;
   if (narrowing.from !== undefined || narrowing.to !== undefined) return `INDEXED BY ${orderIndexName('created_at')}`;
   if (narrowing.channel !== undefined) return `INDEXED BY ${orderIndexName('channel')}`;
@@ -64,7 +64,17 @@ function accessOf(narrowing: HistoryNarrowing, pinned: string | undefined): stri
 // Undecided rows are counted in the high half of one integer sum, so the truth runs once a row.
 const UNDECIDED = 2 ** 32;
 
-export function answerOf(db: Reader, target: string, selection: PublicationSelection, narrowing: HistoryNarrowing): CachedAnswer {
+/**
+ * A selection's truth over `publication_facts` as the offline list and the dashboard both decide
+ * it: with what the target's rows are known to hold, and the newest complete pull of the same
+ * selection deciding the rest. `twoValued`: no row is undecided, and a NULL truth means 0.
+ */
+export function factsTruth(
+  db: Reader,
+  target: string,
+  selection: PublicationSelection,
+  narrowing: HistoryNarrowing,
+): { truth: TruthParts; twoValued: boolean } {
   const translation = translationOf(db, target, selection);
   // A complete pull decides only rows the facts leave undecided; with every field known there are none.
   const pull = translation.twoValued ? undefined : latestCompletePull(db, target, 'publications', selectionKey(selection));
@@ -73,11 +83,16 @@ export function answerOf(db: Reader, target: string, selection: PublicationSelec
     translation,
     ...(pull && { decidedBy: { id: pull.id, startedAt: pull.startedAt } }),
   });
+  return { truth, twoValued: translation.twoValued };
+}
+
+export function answerOf(db: Reader, target: string, selection: PublicationSelection, narrowing: HistoryNarrowing): CachedAnswer {
+  const { truth, twoValued } = factsTruth(db, target, selection, narrowing);
   const scoped = sql(`target = ? AND ${truth.narrowing.sql}`, target, ...truth.narrowing.params);
   const where = sql(`${scoped.sql} AND (${truth.selection.sql})`, ...scoped.params, ...truth.selection.params);
   const everyRow = truth.selection.sql === '1' && truth.narrowing.sql === '1';
-  const access = accessOf(narrowing, translation.twoValued ? pinnedIndex(selection) : undefined);
-  if (translation.twoValued) {
+  const access = accessOf(narrowing, twoValued ? pinnedIndex(selection) : undefined);
+  if (twoValued) {
     // The narrowing's index, or the smallest one, counts the rows without reading them.
     const rowsAccess = (narrowing.from ?? narrowing.to ?? narrowing.channel) ? accessOf(narrowing, undefined) : 'INDEXED BY publication_facts_unknown';
     const rows = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM publication_facts ${rowsAccess} WHERE ${scoped.sql}`, scoped.params)?.n ?? 0;

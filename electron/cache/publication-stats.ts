@@ -4,7 +4,9 @@ import { publicationStats, spanPeriods, statsSpan, type StatsCounts } from '../.
 import { checkTimeZone, type OffsetPeriod } from '../../shared/domain/time-zones';
 import type { HistoryBucketSize, HistoryNarrowing, PublicationStats } from '../../shared/ipc/publication-history';
 import type { Reader, SqlValue } from '../store/statements';
-import { publicationTruth } from './publication-truth';
+import { sql } from './filter-sql';
+import { accessOf, factsTruth } from './publication-answer';
+import { unknownBit } from './publication-rows';
 import { lastPullAt } from './pulls';
 
 export interface PublicationStatsQuery {
@@ -33,8 +35,9 @@ function localDaySql(periods: readonly OffsetPeriod[]): { sql: string; params: S
   return { sql: branches.length === 0 ? last : `CASE ${branches.join(' ')} ELSE ${last} END`, params };
 }
 
-/** Publications by campaign (`unknown` 1: the list items do not show it), with their referral share and time span. */
+/** Publications by truth and campaign (`unknown` 1: the list items do not show it), with their referral share and time span. */
 interface CampaignRow extends Record<string, SqlValue> {
+  truth: number | null;
   unknown: number;
   name: string | null;
   count: number;
@@ -44,27 +47,33 @@ interface CampaignRow extends Record<string, SqlValue> {
   last: string | null;
 }
 
+const CAMPAIGN_UNKNOWN = unknownBit('campaign_name');
+const REFERRAL_UNKNOWN = unknownBit('is_referral_code');
+
 /**
- * The dashboard's numbers for a selection and narrowing, from the cache alone: grouped in SQL (by
- * local day, result and channel; by campaign; by failure code and message), then put together in
+ * The dashboard's numbers for a selection and narrowing, from the cache alone, decided as the
+ * offline list decides them: grouped in SQL over the narrow `publication_facts` (by truth and
+ * campaign; by local day, result and channel; failures by code and message), then put together in
  * buckets of the viewer's zone.
  */
 export function cachedPublicationStats(db: Reader, target: string, query: PublicationStatsQuery): PublicationStats {
   checkTimeZone(query.timeZone);
   const narrowing = query.narrowing ?? {};
-  const truth = publicationTruth(query.selection, narrowing);
-  const where = `target = ? AND (${truth.sql}) = 1`;
-  const params: SqlValue[] = [target, ...truth.params];
-  // One pass gives the campaigns, the referral share and the span the day buckets need.
-  const byCampaign = db.all<CampaignRow>(
-    `SELECT instr(unknown, ',campaign_name,') > 0 AS unknown, campaign_name AS name, COUNT(*) AS count,
-      SUM(instr(unknown, ',is_referral_code,') = 0 AND is_referral_code = 1) AS referral,
-      SUM(instr(unknown, ',is_referral_code,') > 0) AS referral_unknown, MIN(created_at) AS first, MAX(created_at) AS last
-    FROM publications WHERE ${where} GROUP BY 1, 2`,
-    params,
+  const { truth, twoValued } = factsTruth(db, target, query.selection, narrowing);
+  const access = accessOf(narrowing);
+  const scoped = sql(`target = ? AND ${truth.narrowing.sql}`, target, ...truth.narrowing.params);
+  const where = sql(`${scoped.sql} AND (${truth.selection.sql}) = 1`, ...scoped.params, ...truth.selection.params);
+  // One pass gives the campaigns, the referral share, the span the day buckets need and the undecided rows.
+  const grouped = db.all<CampaignRow>(
+    `SELECT (${truth.selection.sql}) AS truth, (unknown_mask & ${CAMPAIGN_UNKNOWN}) <> 0 AS unknown, campaign_name AS name, COUNT(*) AS count,
+      SUM((unknown_mask & ${REFERRAL_UNKNOWN}) = 0 AND is_referral_code = 1) AS referral,
+      SUM((unknown_mask & ${REFERRAL_UNKNOWN}) <> 0) AS referral_unknown, MIN(created_at) AS first, MAX(created_at) AS last
+    FROM publication_facts ${access} WHERE ${scoped.sql} GROUP BY 1, 2, 3`,
+    [...truth.selection.params, ...scoped.params],
   );
-  const sum = (pick: (row: CampaignRow) => number): number => byCampaign.reduce((n, row) => n + pick(row), 0);
-  // The same text order as SQL's MIN and MAX: the cache keeps the service's ISO times as they came.
+  const byCampaign = grouped.filter((row) => row.truth === 1);
+  const sum = (rows: readonly CampaignRow[], pick: (row: CampaignRow) => number): number => rows.reduce((n, row) => n + pick(row), 0);
+  // Instants are kept in one sortable form, so text order is time order.
   const times = byCampaign
     .flatMap((row) => [row.first, row.last])
     .filter((t): t is string => t !== null)
@@ -74,26 +83,25 @@ export function cachedPublicationStats(db: Reader, target: string, query: Public
   const periods = span ? spanPeriods(query.timeZone, span) : [{ from: -Infinity, offset: 0 }];
   const day = localDaySql(periods);
   const days = db.all<DayCount & Record<string, SqlValue>>(
-    `SELECT ${day.sql} AS day, result, channel, COUNT(*) AS count FROM publications WHERE ${where} GROUP BY 1, 2, 3`,
-    [...day.params, ...params],
+    `SELECT ${day.sql} AS day, result, channel, COUNT(*) AS count FROM publication_facts ${access} WHERE ${where.sql} GROUP BY 1, 2, 3`,
+    [...day.params, ...where.params],
   );
+  // The message is only in the item's JSON: read for the failures alone.
   const failures = db.all<{ code: string | null; message: string | null; count: number }>(
     `SELECT failure_code AS code, json_extract(json, '$.failure_message') AS message, COUNT(*) AS count
-    FROM publications WHERE ${where} AND result = 'FAILURE' GROUP BY 1, 2`,
-    params,
+    FROM publications WHERE target = ? AND id IN (SELECT id FROM publication_facts ${access} WHERE ${where.sql} AND result = 'FAILURE') GROUP BY 1, 2`,
+    [target, ...where.params],
   );
-  const undetermined =
-    truth.sql === '1' ? 0 : (db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM publications WHERE target = ? AND (${truth.sql}) IS NULL`, params)?.n ?? 0);
-  const matched = sum((row) => row.count);
-  const referral = sum((row) => row.referral);
-  const referralUnknown = sum((row) => row.referral_unknown);
+  const matched = sum(byCampaign, (row) => row.count);
+  const referral = sum(byCampaign, (row) => row.referral);
+  const referralUnknown = sum(byCampaign, (row) => row.referral_unknown);
   const counts: StatsCounts = {
     days,
     campaigns: byCampaign.filter((row) => row.unknown === 0).map(({ name, count }) => ({ name, count })),
-    campaignUnknown: sum((row) => (row.unknown === 1 ? row.count : 0)),
+    campaignUnknown: sum(byCampaign, (row) => (row.unknown === 1 ? row.count : 0)),
     failures,
     referral: { referral, other: matched - referral - referralUnknown, unknown: referralUnknown },
-    undetermined,
+    undetermined: twoValued ? 0 : sum(grouped, (row) => (row.truth === null ? row.count : 0)),
     firstAt,
     lastAt,
     lastPullAt: lastPullAt(db, target, ['publications']),

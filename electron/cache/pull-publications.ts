@@ -1,6 +1,6 @@
 import { buildPublicationsQuery, type Publication } from '../../shared/api';
 import { factsOfPublication, withKnownFacts, type KnownFacts } from '../../shared/domain/publication-facts';
-import { pinnedFacts, selectionKey, type PublicationSelection } from '../../shared/domain/publication-query';
+import { fieldsRead, pinnedFacts, selectionKey, type PublicationSelection } from '../../shared/domain/publication-query';
 import type { PublicationPullMode, PublicationPullProgress } from '../../shared/ipc/publication-history';
 import type { StoreDatabase } from '../store/database';
 import type { Reader, Writer } from '../store/statements';
@@ -108,6 +108,8 @@ async function pullOnce(
   let added = 0;
   let requests = 0;
   let pages = 0;
+  // Members decide only rows whose facts leave a selection undecided: one that reads no field has none.
+  const keepsMembers = fieldsRead(selection).length > 0;
   const store = (tx: Writer, items: readonly Publication[], pullId: number, pulledAt: string): void => {
     const previous = learnedOf(
       tx,
@@ -115,9 +117,9 @@ async function pullOnce(
       items.map((p) => p.id),
     );
     const upsert = tx.prepare(upsertSql());
-    const member = tx.prepare('INSERT OR IGNORE INTO pull_members (pull_id, id) VALUES (?, ?)');
+    const member = keepsMembers ? tx.prepare('INSERT OR IGNORE INTO pull_members (pull_id, id) VALUES (?, ?)') : undefined;
     for (const item of items) {
-      member.run([pullId, item.id]);
+      member?.run([pullId, item.id]);
       const before = previous.get(item.id) ?? {};
       const facts = withKnownFacts(factsOfPublication(item), pins, before);
       upsert.run(upsertParams(target, item, facts, { ...before, ...pins }, pullId, pulledAt));
@@ -149,7 +151,7 @@ async function pullOnce(
       whenComplete(tx, _seen, pullId) {
         const previous = latestCompletePull(tx, target, 'publications', key);
         // An incremental pull read only the top of the answer: the rest is the last complete answer's.
-        if (mark.mode === 'incremental' && previous && previous.id !== pullId) {
+        if (keepsMembers && mark.mode === 'incremental' && previous && previous.id !== pullId) {
           tx.run('INSERT OR IGNORE INTO pull_members (pull_id, id) SELECT ?, id FROM pull_members WHERE pull_id = ?', [pullId, previous.id]);
         }
         // Only the newest complete answer of a query is kept; an incomplete pull's ids decide nothing.

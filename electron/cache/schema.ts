@@ -4,6 +4,31 @@ import type { Migration } from '../store/migrations';
 import type { Writer } from '../store/statements';
 import { FACT_COLUMNS, numbersOf, sortableInstant, unknownMaskOf } from './publication-rows';
 
+// Version 1's publication columns, which version 2 copies into a rowid table.
+const PUBLICATION_COLUMNS_V1 = [
+  'target TEXT NOT NULL',
+  'id TEXT NOT NULL',
+  'created_at TEXT',
+  'customer_id TEXT',
+  'tracking_id TEXT',
+  'channel TEXT',
+  'voucher_code TEXT',
+  'codes TEXT NOT NULL',
+  'result TEXT',
+  'failure_code TEXT',
+  'campaign_name TEXT',
+  'voucher_type TEXT',
+  'is_referral_code INTEGER',
+  'parent_object_id TEXT',
+  'related_object_id TEXT',
+  'source_id TEXT',
+  'unknown TEXT NOT NULL',
+  'learned TEXT NOT NULL',
+  'json TEXT NOT NULL',
+  'pull_id INTEGER NOT NULL',
+  'pulled_at TEXT NOT NULL',
+];
+
 // The cache: copies of what the service lists, kept per target (its base URL) so a sandbox pull
 // never mixes with a production one. Everything here can be fetched again; a publication row keeps
 // the item's JSON plus the columns its filters and orders read, and `unknown` names the filter
@@ -39,30 +64,7 @@ export const cacheMigrations: readonly Migration[] = [
         id TEXT NOT NULL,
         PRIMARY KEY (pull_id, id)
       ) WITHOUT ROWID`);
-      tx.run(`CREATE TABLE publications (
-        target TEXT NOT NULL,
-        id TEXT NOT NULL,
-        created_at TEXT,
-        customer_id TEXT,
-        tracking_id TEXT,
-        channel TEXT,
-        voucher_code TEXT,
-        codes TEXT NOT NULL,
-        result TEXT,
-        failure_code TEXT,
-        campaign_name TEXT,
-        voucher_type TEXT,
-        is_referral_code INTEGER,
-        parent_object_id TEXT,
-        related_object_id TEXT,
-        source_id TEXT,
-        unknown TEXT NOT NULL,
-        learned TEXT NOT NULL,
-        json TEXT NOT NULL,
-        pull_id INTEGER NOT NULL,
-        pulled_at TEXT NOT NULL,
-        PRIMARY KEY (target, id)
-      ) WITHOUT ROWID`);
+      tx.run(`CREATE TABLE publications (${PUBLICATION_COLUMNS_V1.join(', ')}, PRIMARY KEY (target, id)) WITHOUT ROWID`);
       tx.run('CREATE INDEX publications_created ON publications (target, created_at)');
       tx.run('CREATE INDEX publications_customer ON publications (target, customer_id)');
       tx.run('CREATE INDEX publications_campaign ON publications (target, campaign_name)');
@@ -102,13 +104,10 @@ export const cacheMigrations: readonly Migration[] = [
   },
   {
     version: 2,
-    description: 'publication facts in a narrow table with an index for every order; unknown facts as a bit mask; numbers apart',
+    description: 'publications in a rowid table; their facts in a narrow table with an index for every order; unknown facts as a bit mask; numbers apart',
     up(tx) {
-      tx.run('ALTER TABLE publications ADD COLUMN unknown_mask INTEGER NOT NULL DEFAULT 0');
-      tx.run('ALTER TABLE publications ADD COLUMN numbers TEXT');
+      rebuildPublications(tx);
       backfillPublications(tx);
-      // publication_facts replaces these for the offline queries.
-      for (const index of ['publications_customer', 'publications_campaign', 'publications_source']) tx.run(`DROP INDEX ${index}`);
       createPublicationFacts(tx);
     },
   },
@@ -155,6 +154,22 @@ function createPublicationFacts(tx: Writer): void {
     DELETE FROM publication_facts WHERE target = old.target AND id = old.id;
     ${dropCodes}
   END`);
+}
+
+/**
+ * Version 1 kept publications WITHOUT ROWID: there a row over about 1 KB (most, with their JSON)
+ * spills into an overflow page of its own, which left the file two-thirds empty. A rowid table
+ * keeps two or three rows a page, with (target, id) as its unique index.
+ */
+function rebuildPublications(tx: Writer): void {
+  tx.run(
+    `CREATE TABLE publications_v2 (${PUBLICATION_COLUMNS_V1.join(', ')}, unknown_mask INTEGER NOT NULL DEFAULT 0, numbers TEXT, PRIMARY KEY (target, id))`,
+  );
+  const names = PUBLICATION_COLUMNS_V1.map((definition) => definition.split(' ')[0]).join(', ');
+  tx.run(`INSERT INTO publications_v2 (${names}) SELECT ${names} FROM publications`);
+  tx.run('DROP TABLE publications');
+  tx.run('ALTER TABLE publications_v2 RENAME TO publications');
+  tx.run('CREATE INDEX publications_created ON publications (target, created_at)');
 }
 
 type StoredRow = Record<FilterField | 'target' | 'id' | 'created_at' | 'unknown', string | number | null>;

@@ -30,11 +30,19 @@ export interface OpenDatabaseOptions {
   checkpointBytes?: number;
   /** ... or once its oldest commit is this old, so it is never the only copy for long. */
   checkpointSeconds?: number;
+  /**
+   * Lets the journal grow to this share of the snapshot's size before a checkpoint is due by size
+   * (0: never past `checkpointBytes`). A checkpoint saves the whole file, so with a fixed limit a
+   * long run of writes into a big file (a cache pull) saves it every few commits and costs time
+   * that grows with the file; a share keeps the saving per byte written bounded, and opening
+   * replays at most that share of the file again.
+   */
+  checkpointShare?: number;
   /** Kept up to date at close, for commands that only list (see listing.ts). */
   listing?: ListingSpec;
 }
 
-type Settings = Required<Pick<OpenDatabaseOptions, 'journalRecordLimit' | 'checkpointBytes' | 'checkpointSeconds'>>;
+type Settings = Required<Pick<OpenDatabaseOptions, 'journalRecordLimit' | 'checkpointBytes' | 'checkpointSeconds' | 'checkpointShare'>>;
 
 export interface WriteOptions {
   /** Write a whole snapshot even for a small change (used after migrations). */
@@ -128,6 +136,7 @@ export class StoreDatabase implements Reader {
           journalRecordLimit: options.journalRecordLimit ?? 256 * 1024,
           checkpointBytes: options.checkpointBytes ?? 4 * 1024 * 1024,
           checkpointSeconds: options.checkpointSeconds ?? 5,
+          checkpointShare: options.checkpointShare ?? 0,
         },
         loaded.notes,
         stamped,
@@ -264,7 +273,8 @@ export class StoreDatabase implements Reader {
   }
 
   private checkpointDue(): boolean {
-    if (this.journal.size > this.settings.checkpointBytes) return true;
+    const share = this.settings.checkpointShare * (this.manifest?.current.bytes ?? 0);
+    if (this.journal.size > Math.max(this.settings.checkpointBytes, share)) return true;
     const since = this.journalSince ?? Date.now();
     return Date.now() - since >= this.checkpointInterval();
   }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listPulls, openCacheDatabase, pullPublications } from '../../../electron/cache';
@@ -87,6 +88,29 @@ describe('incremental publication pulls', () => {
       expect(full).toMatchObject({ mode: 'full', items: 1130, added: 0, requests: 12 });
       expect(listPulls(db, h.client().baseUrl).map((p) => p.status)).toEqual(['done', 'done', 'done', 'done']);
     });
+  });
+
+  it('stores each page as a journal line, not a save of the whole cache file, and keeps every page after a reopen', async () => {
+    const cacheDir = join(dir, 'lines-cache');
+    const generation = (): number =>
+      (JSON.parse(readFileSync(join(cacheDir, 'cache.manifest.json'), 'utf8')) as { manifest: { current: { generation: number } } }).manifest.current
+        .generation;
+    // Items with 2 KB of metadata, as real ones often carry: a page's statements then pass 256 KB.
+    const docs = extraPublications(470).map((doc) => ({ ...doc, item: { ...doc.item, metadata: { note: `${doc.item.id} `.repeat(130) } } }));
+    await scenario('lines', docs, async (h, db) => {
+      const before = generation();
+      const pull = await pullPublications(db, h.client(), {}, { mode: 'full' });
+      expect(pull.pages).toBe(5);
+      // A save every page would make 5; the rule that saves within 5 s of a change may make one.
+      expect(generation() - before).toBeLessThanOrEqual(1);
+      expect(db.files().journalBytes).toBeGreaterThan(0);
+    });
+    const again = await openCacheDatabase(cacheDir);
+    try {
+      expect(again.get<{ n: number }>('SELECT COUNT(*) AS n FROM publications')?.n).toBe(500);
+    } finally {
+      await again.close();
+    }
   });
 
   it('finds publications created at the same instant as the newest one it knew', async () => {
