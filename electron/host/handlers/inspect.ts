@@ -36,7 +36,7 @@ export function inspectHandlers(dataDir: string, connection: Connection, lifecyc
     if (cache) await (await cache).close();
   });
   const cacheDb = (): Promise<StoreDatabase> => (cache ??= openCacheDatabase(dataDir));
-  const target = (): string => baseUrlOf(connection.target().target);
+  const targetUrl = (): string => baseUrlOf(connection.target().target);
 
   return {
     'publications.list': async ({ selection, limit, page }) => {
@@ -52,11 +52,11 @@ export function inspectHandlers(dataDir: string, connection: Connection, lifecyc
       return { ...pulled(summary), added: summary.added, requests: summary.requests };
     },
     'publications.stats': async ({ selection, narrowing, by, timeZone }) =>
-      cachedPublicationStats(await cacheDb(), target(), { selection, by, timeZone, ...(narrowing && { narrowing }) }),
+      cachedPublicationStats(await cacheDb(), targetUrl(), { selection, by, timeZone, ...(narrowing && { narrowing }) }),
     'publications.export': async ({ selection, narrowing, timeZone }) =>
-      exportCachedPublications(await cacheDb(), target(), { selection, timeZone, ...(narrowing && { narrowing }) }),
+      exportCachedPublications(await cacheDb(), targetUrl(), { selection, timeZone, ...(narrowing && { narrowing }) }),
     'publications.cached': async ({ selection, narrowing, offset, limit }) => {
-      const page = queryCachedPublications(await cacheDb(), target(), { ...selection, ...(narrowing && { narrowing }), offset, limit });
+      const page = queryCachedPublications(await cacheDb(), targetUrl(), { ...selection, ...(narrowing && { narrowing }), offset, limit });
       return { total: page.total, items: asItems(page.items), undetermined: page.undetermined, lastPullAt: page.lastPull?.finishedAt ?? null };
     },
     'earningRules.get': async ({ id, offline }) => {
@@ -65,9 +65,8 @@ export function inspectHandlers(dataDir: string, connection: Connection, lifecyc
         const fetched = await fetchEarningRule(db, await connection.client(), id);
         return { rule: { ...fetched.rule }, fetchedAt: fetched.fetchedAt, offline: false };
       }
-      const target = connection.target();
-      const cached = getCachedEarningRule(db, baseUrlOf(target.target), id);
-      if (!cached) throw new Error(`Earning rule ${id} is not in the offline cache for ${target.label}: look it up once while online.`);
+      const cached = getCachedEarningRule(db, targetUrl(), id);
+      if (!cached) throw new Error(`Earning rule ${id} is not in the offline cache for ${connection.target().label}: look it up once while online.`);
       return { rule: { ...cached.rule }, fetchedAt: cached.fetchedAt, offline: true };
     },
     ...cacheListHandlers(cacheDb, connection),
