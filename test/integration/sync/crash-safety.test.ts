@@ -16,6 +16,9 @@ const CHILD = fileURLToPath(new URL('../../../node_modules/.cache/vd-tests/crash
 const KILLS_WANTED = 30;
 const KILLS_PER_ROUND = 12;
 const CODES_PER_BATCH = 60;
+// A round ends at the first sync that finishes before its kill, which comes sooner on a busy
+// machine (seen: 22 kills in 8 rounds); rounds past the third run only until the kills are had.
+const MAX_ROUNDS = 16;
 
 beforeAll(() => {
   const esbuild = fileURLToPath(new URL('../../../node_modules/.bin/esbuild', import.meta.url));
@@ -81,7 +84,7 @@ describe('crash safety', () => {
     const seededVouchers = sb.stats().vouchers;
     const started = Date.now();
     try {
-      for (let round = 0; kills < KILLS_WANTED && round < 8; round += 1) {
+      for (let round = 0; kills < KILLS_WANTED && round < MAX_ROUNDS; round += 1) {
         const list = codes(`CRASH${round}`, CODES_PER_BATCH);
         const batch = await batches.create({ name: `crash ${round}`, defaults: { ...PERCENT_DEFAULTS } });
         await drafts.add(
@@ -121,5 +124,5 @@ describe('crash safety', () => {
     } finally {
       await library.close();
     }
-  }, 170_000);
+  }, 300_000);
 });
