@@ -94,7 +94,7 @@ export function sortableInstant(value: string | null): string | null {
   return Number.isNaN(time) ? value : new Date(time).toISOString();
 }
 
-const STORED_COLUMNS = ['target', ...FACT_COLUMNS, 'unknown_mask', 'numbers', 'learned', 'json', 'pull_id', 'pulled_at'];
+const STORED_COLUMNS = ['target', ...FACT_COLUMNS, 'unknown_mask', 'numbers', 'failure_message', 'learned', 'json', 'pull_id', 'pulled_at'];
 
 export function upsertSql(): string {
   const columns = STORED_COLUMNS;
@@ -127,6 +127,7 @@ export function upsertParams(target: string, item: Publication, facts: Publicati
     unknown.length === 0 ? '' : `,${unknown.join(',')},`,
     unknownMaskOf(unknown),
     numbersOf(texts),
+    item.failure_message ?? null,
     JSON.stringify(learned),
     JSON.stringify(item),
     pullId,

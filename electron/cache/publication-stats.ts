@@ -1,13 +1,13 @@
-import type { DayCount } from '../../shared/domain/history-buckets';
 import type { PublicationSelection } from '../../shared/domain/publication-query';
-import { publicationStats, spanPeriods, statsSpan, type StatsCounts } from '../../shared/domain/publication-stats';
-import { checkTimeZone, type OffsetPeriod } from '../../shared/domain/time-zones';
+import { publicationStats } from '../../shared/domain/publication-stats';
+import { checkTimeZone } from '../../shared/domain/time-zones';
 import type { HistoryBucketSize, HistoryNarrowing, PublicationStats } from '../../shared/ipc/publication-history';
-import type { Reader, SqlValue } from '../store/statements';
-import { sql } from './filter-sql';
-import { accessOf, factsTruth } from './publication-answer';
-import { unknownBit } from './publication-rows';
+import type { Reader } from '../store/statements';
+import { factsTruth } from './publication-answer';
 import { lastPullAt } from './pulls';
+import { statsByIndex } from './stats-by-index';
+import { statsByScan } from './stats-by-scan';
+import type { StatsScope } from './stats-scope';
 
 export interface PublicationStatsQuery {
   selection: PublicationSelection;
@@ -18,93 +18,15 @@ export interface PublicationStatsQuery {
 }
 
 /**
- * The local day of `created_at` as SQL: the UTC instant moved by the zone's offset of its period
- * (one branch a daylight-saving change), so the cache groups by local day in one pass.
- */
-function localDaySql(periods: readonly OffsetPeriod[]): { sql: string; params: SqlValue[] } {
-  const shifted = (offset: number): string => `date(created_at, '${offset >= 0 ? '+' : ''}${offset} minutes')`;
-  const params: SqlValue[] = [];
-  const branches: string[] = [];
-  for (const [i, p] of periods.entries()) {
-    const next = periods[i + 1];
-    if (!next) break;
-    branches.push(`WHEN created_at < ? THEN ${shifted(p.offset)}`);
-    params.push(new Date(next.from).toISOString());
-  }
-  const last = shifted(periods[periods.length - 1]?.offset ?? 0);
-  return { sql: branches.length === 0 ? last : `CASE ${branches.join(' ')} ELSE ${last} END`, params };
-}
-
-/** Publications by truth and campaign (`unknown` 1: the list items do not show it), with their referral share and time span. */
-interface CampaignRow extends Record<string, SqlValue> {
-  truth: number | null;
-  unknown: number;
-  name: string | null;
-  count: number;
-  referral: number;
-  referral_unknown: number;
-  first: string | null;
-  last: string | null;
-}
-
-const CAMPAIGN_UNKNOWN = unknownBit('campaign_name');
-const REFERRAL_UNKNOWN = unknownBit('is_referral_code');
-
-/**
  * The dashboard's numbers for a selection and narrowing, from the cache alone, decided as the
- * offline list decides them: grouped in SQL over the narrow `publication_facts` (by truth and
- * campaign; by local day, result and channel; failures by code and message), then put together in
- * buckets of the viewer's zone.
+ * offline list decides them, then put together in buckets of the viewer's zone. The dashboard
+ * itself selects everything, which two indexes answer; any other selection is counted by scans.
  */
 export function cachedPublicationStats(db: Reader, target: string, query: PublicationStatsQuery): PublicationStats {
   checkTimeZone(query.timeZone);
   const narrowing = query.narrowing ?? {};
   const { truth, twoValued } = factsTruth(db, target, query.selection, narrowing);
-  const access = accessOf(narrowing);
-  const scoped = sql(`target = ? AND ${truth.narrowing.sql}`, target, ...truth.narrowing.params);
-  const where = sql(`${scoped.sql} AND (${truth.selection.sql}) = 1`, ...scoped.params, ...truth.selection.params);
-  // One pass gives the campaigns, the referral share, the span the day buckets need and the undecided rows.
-  const grouped = db.all<CampaignRow>(
-    `SELECT (${truth.selection.sql}) AS truth, (unknown_mask & ${CAMPAIGN_UNKNOWN}) <> 0 AS unknown, campaign_name AS name, COUNT(*) AS count,
-      SUM((unknown_mask & ${REFERRAL_UNKNOWN}) = 0 AND is_referral_code = 1) AS referral,
-      SUM((unknown_mask & ${REFERRAL_UNKNOWN}) <> 0) AS referral_unknown, MIN(created_at) AS first, MAX(created_at) AS last
-    FROM publication_facts ${access} WHERE ${scoped.sql} GROUP BY 1, 2, 3`,
-    [...truth.selection.params, ...scoped.params],
-  );
-  const byCampaign = grouped.filter((row) => row.truth === 1);
-  const sum = (rows: readonly CampaignRow[], pick: (row: CampaignRow) => number): number => rows.reduce((n, row) => n + pick(row), 0);
-  // Instants are kept in one sortable form, so text order is time order.
-  const times = byCampaign
-    .flatMap((row) => [row.first, row.last])
-    .filter((t): t is string => t !== null)
-    .sort();
-  const [firstAt, lastAt] = [times[0] ?? null, times.at(-1) ?? null];
-  const span = statsSpan(narrowing, firstAt, lastAt);
-  const periods = span ? spanPeriods(query.timeZone, span) : [{ from: -Infinity, offset: 0 }];
-  const day = localDaySql(periods);
-  const days = db.all<DayCount & Record<string, SqlValue>>(
-    `SELECT ${day.sql} AS day, result, channel, COUNT(*) AS count FROM publication_facts ${access} WHERE ${where.sql} GROUP BY 1, 2, 3`,
-    [...day.params, ...where.params],
-  );
-  // The message is only in the item's JSON: read for the failures alone.
-  const failures = db.all<{ code: string | null; message: string | null; count: number }>(
-    `SELECT failure_code AS code, json_extract(json, '$.failure_message') AS message, COUNT(*) AS count
-    FROM publications WHERE target = ? AND id IN (SELECT id FROM publication_facts ${access} WHERE ${where.sql} AND result = 'FAILURE') GROUP BY 1, 2`,
-    [target, ...where.params],
-  );
-  const matched = sum(byCampaign, (row) => row.count);
-  const referral = sum(byCampaign, (row) => row.referral);
-  const referralUnknown = sum(byCampaign, (row) => row.referral_unknown);
-  const counts: StatsCounts = {
-    days,
-    campaigns: byCampaign.filter((row) => row.unknown === 0).map(({ name, count }) => ({ name, count })),
-    campaignUnknown: sum(byCampaign, (row) => (row.unknown === 1 ? row.count : 0)),
-    failures,
-    referral: { referral, other: matched - referral - referralUnknown, unknown: referralUnknown },
-    undetermined: twoValued ? 0 : sum(grouped, (row) => (row.truth === null ? row.count : 0)),
-    firstAt,
-    lastAt,
-    lastPullAt: lastPullAt(db, target, ['publications']),
-  };
-  return publicationStats(counts, { by: query.by, timeZone: query.timeZone, narrowing, periods });
+  const scope: StatsScope = { target, truth, twoValued, narrowing, by: query.by, timeZone: query.timeZone };
+  const { counts, periods } = truth.selection.sql === '1' ? statsByIndex(db, scope) : statsByScan(db, scope);
+  return publicationStats({ ...counts, lastPullAt: lastPullAt(db, target, ['publications']) }, { by: query.by, timeZone: query.timeZone, narrowing, periods });
 }

@@ -6,9 +6,10 @@ import { localIso, startOfLocalDay, type OffsetPeriod } from './time-zones';
 
 const DAY = 86_400_000;
 
-/** Publications of one local day with one result and channel. */
+/** Publications of one local day (or the bucket starting that day) with one result and channel. */
 export interface DayCount {
-  day: string;
+  /** null: the publication has no time, so it is in no bucket but counts in the totals. */
+  day: string | null;
   result: string | null;
   channel: string | null;
   count: number;
@@ -37,6 +38,14 @@ export function nextBucket(first: string, by: HistoryBucketSize): string {
   return dayOf(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
 }
 
+/** The first local day of every bucket from the one holding `firstDay` to the one holding `lastDay`. */
+export function bucketStarts(by: HistoryBucketSize, range: { firstDay: string; lastDay: string }): string[] {
+  const starts: string[] = [];
+  const last = bucketOf(range.lastDay, by);
+  for (let first = bucketOf(range.firstDay, by); first <= last; first = nextBucket(first, by)) starts.push(first);
+  return starts;
+}
+
 /**
  * The buckets from the one holding `firstDay` to the one holding `lastDay`, each [start, end) as
  * local ISO instants, with the day counts summed into them by result and channel.
@@ -48,13 +57,12 @@ export function historyBuckets(
   zone: { timeZone: string; periods: readonly OffsetPeriod[] },
 ): HistoryBucket[] {
   const buckets = new Map<string, HistoryBucket>();
-  const last = bucketOf(range.lastDay, by);
   const instant = (day: string): string => localIso(startOfLocalDay(day, zone.periods), zone.timeZone);
-  for (let first = bucketOf(range.firstDay, by); first <= last; first = nextBucket(first, by)) {
+  for (const first of bucketStarts(by, range)) {
     buckets.set(first, { start: instant(first), end: instant(nextBucket(first, by)), total: 0, byResult: { SUCCESS: 0, FAILURE: 0 }, byChannel: {} });
   }
   for (const c of counts) {
-    const bucket = buckets.get(bucketOf(c.day, by));
+    const bucket = c.day === null ? undefined : buckets.get(bucketOf(c.day, by));
     if (!bucket) continue;
     bucket.total += c.count;
     if (c.result === 'SUCCESS' || c.result === 'FAILURE') bucket.byResult[c.result] += c.count;

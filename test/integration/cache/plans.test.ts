@@ -78,16 +78,26 @@ describe('migrating a cache of version 1', () => {
       const insert = `INSERT INTO publications (target, id, created_at, customer_id, channel, voucher_code, codes, result, campaign_name, source_id, unknown, learned, json, pull_id, pulled_at)
         VALUES (?, ?, ?, 'cust_1', 'Email', ?, ?, 'SUCCESS', ?, ?, ?, '{}', ?, 1, '2025-08-01T00:00:00.000Z')`;
       tx.run(insert, [TARGET, 'pub_a', '2025-07-01T02:00:00+02:00', 'A', '["A"]', 'Spring', '42', ',parent_object_id,', '{"id":"pub_a"}']);
-      tx.run(insert, [TARGET, 'pub_b', '2025-07-01T00:30:00Z', null, '["B1","B2"]', null, '7', ',campaign_name,parent_object_id,', '{"id":"pub_b"}']);
+      tx.run(insert, [
+        TARGET,
+        'pub_b',
+        '2025-07-01T00:30:00Z',
+        null,
+        '["B1","B2"]',
+        null,
+        '7',
+        ',campaign_name,parent_object_id,',
+        '{"id":"pub_b","failure_message":"Too late"}',
+      ]);
     });
     await v1.close();
 
     const migrated = await openCacheDatabase(old);
     try {
-      const facts = migrated.all('SELECT id, created_at, unknown_mask, numbers FROM publication_facts ORDER BY id');
+      const facts = migrated.all('SELECT id, created_at, unknown_mask, numbers, failure_message FROM publication_facts ORDER BY id');
       expect(facts).toEqual([
-        { id: 'pub_a', created_at: '2025-07-01T00:00:00.000Z', unknown_mask: 1 << 6, numbers: '{"source_id":42}' },
-        { id: 'pub_b', created_at: '2025-07-01T00:30:00.000Z', unknown_mask: (1 << 3) | (1 << 6), numbers: '{"source_id":7}' },
+        { id: 'pub_a', created_at: '2025-07-01T00:00:00.000Z', unknown_mask: 1 << 6, numbers: '{"source_id":42}', failure_message: null },
+        { id: 'pub_b', created_at: '2025-07-01T00:30:00.000Z', unknown_mask: (1 << 3) | (1 << 6), numbers: '{"source_id":7}', failure_message: 'Too late' },
       ]);
       // As numbers, 42 and 7 are both more than 5; as text, neither is.
       const more = queryCachedPublications(migrated, TARGET, { filters: { source_id: { conditions: { $more_than: '5' } } }, order: 'created_at' });

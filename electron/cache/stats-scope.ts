@@ -1,0 +1,43 @@
+import { spanPeriods, statsSpan, type StatsCounts } from '../../shared/domain/publication-stats';
+import type { OffsetPeriod } from '../../shared/domain/time-zones';
+import type { HistoryBucketSize, HistoryNarrowing } from '../../shared/ipc/publication-history';
+import type { SqlPart } from './filter-sql';
+import { unknownBit } from './publication-rows';
+import type { TruthParts } from './publication-truth';
+
+/** What the dashboard counts: one target's rows within a narrowing that a selection's truth holds for. */
+export interface StatsScope {
+  target: string;
+  truth: TruthParts;
+  /** No row is undecided (see factsTruth). */
+  twoValued: boolean;
+  narrowing: HistoryNarrowing;
+  by: HistoryBucketSize;
+  timeZone: string;
+}
+
+/** The cache's counts and the zone's offsets they were bucketed with. */
+export interface CountedStats {
+  counts: Omit<StatsCounts, 'lastPullAt'>;
+  periods: OffsetPeriod[];
+}
+
+/** The target and narrowing as a WHERE clause. */
+export function scopedSql(scope: StatsScope): SqlPart {
+  return { sql: `target = ? AND ${scope.truth.narrowing.sql}`, params: [scope.target, ...scope.truth.narrowing.params] };
+}
+
+/** The zone's offsets over the span the buckets cover. */
+export function periodsOf(scope: StatsScope, firstAt: string | null, lastAt: string | null): OffsetPeriod[] {
+  const span = statsSpan(scope.narrowing, firstAt, lastAt);
+  return span ? spanPeriods(scope.timeZone, span) : [{ from: -Infinity, offset: 0 }];
+}
+
+const CAMPAIGN_UNKNOWN = unknownBit('campaign_name');
+const REFERRAL_UNKNOWN = unknownBit('is_referral_code');
+
+/** A row's campaign is one its list item does not show (1) or known (0). */
+export const CAMPAIGN_UNKNOWN_SQL = `(unknown_mask & ${CAMPAIGN_UNKNOWN}) <> 0`;
+
+/** Of a group: its referral publications and those whose referral the list items do not show. */
+export const REFERRAL_SUMS_SQL = `SUM((unknown_mask & ${REFERRAL_UNKNOWN}) = 0 AND is_referral_code = 1) AS referral, SUM((unknown_mask & ${REFERRAL_UNKNOWN}) <> 0) AS referral_unknown`;
