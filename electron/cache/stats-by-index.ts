@@ -3,7 +3,7 @@ import { statsSpan } from '../../shared/domain/publication-stats';
 import { localDate, startOfLocalDay, type OffsetPeriod } from '../../shared/domain/time-zones';
 import type { Reader, SqlValue } from '../store/statements';
 import { CAMPAIGN_INDEX, CHANNEL_RESULT_INDEX } from './schema';
-import { CAMPAIGN_UNKNOWN_SQL, periodsOf, REFERRAL_SUMS_SQL, scopedSql, type CountedStats, type StatsScope } from './stats-scope';
+import { CAMPAIGN_UNKNOWN_SQL, REFERRAL_SUMS_SQL, scopedSql, timeSpanOf, type CountedStats, type StatsScope } from './stats-scope';
 
 // The dashboard's counts when the selection takes every row (the dashboard's own case), read by
 // walking two covering indexes in their order: GROUP BYs that follow an index need no sort, and
@@ -78,13 +78,7 @@ export function statsByIndex(db: Reader, scope: StatsScope): CountedStats {
     FROM publication_facts INDEXED BY ${CHANNEL_RESULT_INDEX} WHERE ${scoped.sql} GROUP BY channel, result`,
     scoped.params,
   );
-  // Instants are kept in one sortable form, so text order is time order.
-  const times = combos
-    .flatMap((c) => [c.first, c.last])
-    .filter((t): t is string => t !== null)
-    .sort();
-  const [firstAt, lastAt] = [times[0] ?? null, times.at(-1) ?? null];
-  const periods = periodsOf(scope, firstAt, lastAt);
+  const { firstAt, lastAt, periods } = timeSpanOf(scope, combos);
   const campaignRows = db.all<CampaignRow>(
     `SELECT ${CAMPAIGN_UNKNOWN_SQL} AS unknown, campaign_name AS name, COUNT(*) AS count, ${REFERRAL_SUMS_SQL}
     FROM publication_facts INDEXED BY ${CAMPAIGN_INDEX} WHERE ${scoped.sql} GROUP BY campaign_name, unknown_mask`,

@@ -3,7 +3,7 @@ import type { OffsetPeriod } from '../../shared/domain/time-zones';
 import type { Reader, SqlValue } from '../store/statements';
 import { sql } from './filter-sql';
 import { accessOf } from './publication-answer';
-import { CAMPAIGN_UNKNOWN_SQL, periodsOf, REFERRAL_SUMS_SQL, scopedSql, type CountedStats, type StatsScope } from './stats-scope';
+import { CAMPAIGN_UNKNOWN_SQL, REFERRAL_SUMS_SQL, scopedSql, timeSpanOf, type CountedStats, type StatsScope } from './stats-scope';
 
 /**
  * The local day of `created_at` as SQL: the UTC instant moved by the zone's offset of its period
@@ -54,13 +54,7 @@ export function statsByScan(db: Reader, scope: StatsScope): CountedStats {
   );
   const byCampaign = grouped.filter((row) => row.truth === 1);
   const sum = (rows: readonly CampaignRow[], pick: (row: CampaignRow) => number): number => rows.reduce((n, row) => n + pick(row), 0);
-  // Instants are kept in one sortable form, so text order is time order.
-  const times = byCampaign
-    .flatMap((row) => [row.first, row.last])
-    .filter((t): t is string => t !== null)
-    .sort();
-  const [firstAt, lastAt] = [times[0] ?? null, times.at(-1) ?? null];
-  const periods = periodsOf(scope, firstAt, lastAt);
+  const { firstAt, lastAt, periods } = timeSpanOf(scope, byCampaign);
   const day = localDaySql(periods);
   const days = db.all<DayCount & Record<string, SqlValue>>(
     `SELECT ${day.sql} AS day, result, channel, COUNT(*) AS count FROM publication_facts ${access} WHERE ${where.sql} GROUP BY 1, 2, 3`,

@@ -27,10 +27,19 @@ export function scopedSql(scope: StatsScope): SqlPart {
   return { sql: `target = ? AND ${scope.truth.narrowing.sql}`, params: [scope.target, ...scope.truth.narrowing.params] };
 }
 
-/** The zone's offsets over the span the buckets cover. */
-export function periodsOf(scope: StatsScope, firstAt: string | null, lastAt: string | null): OffsetPeriod[] {
+/** The first and last of groups' first and last instants, and the zone's offsets over the span the buckets cover. */
+export function timeSpanOf(
+  scope: StatsScope,
+  groups: readonly { first: string | null; last: string | null }[],
+): { firstAt: string | null; lastAt: string | null; periods: OffsetPeriod[] } {
+  // Instants are kept in one sortable form, so text order is time order.
+  const times = groups
+    .flatMap((g) => [g.first, g.last])
+    .filter((t): t is string => t !== null)
+    .sort();
+  const [firstAt, lastAt] = [times[0] ?? null, times.at(-1) ?? null];
   const span = statsSpan(scope.narrowing, firstAt, lastAt);
-  return span ? spanPeriods(scope.timeZone, span) : [{ from: -Infinity, offset: 0 }];
+  return { firstAt, lastAt, periods: span ? spanPeriods(scope.timeZone, span) : [{ from: -Infinity, offset: 0 }] };
 }
 
 const CAMPAIGN_UNKNOWN = unknownBit('campaign_name');
