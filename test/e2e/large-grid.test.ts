@@ -74,11 +74,12 @@ describe('large batches: a grid taller than the browser can lay out, and a long 
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const bar = page.getByRole('progressbar', { name: 'Import progress' });
     // The bar and its words are read in one look: on a busy machine the import can end between two.
-    const shown = await page.waitForFunction(`(() => {
-      const progress = document.querySelector('progress[aria-label="Import progress"]');
-      const words = progress?.parentElement?.textContent?.replace(/\\s+/g, ' ').trim();
+    const body = await page.locator('body').elementHandle();
+    const shown = await page.waitForFunction((root) => {
+      const progress = root?.ownerDocument.querySelector('progress[aria-label="Import progress"]');
+      const words = progress?.parentElement?.textContent?.replace(/\s+/g, ' ').trim();
       return progress && words ? { max: Number(progress.getAttribute('max')), words } : null;
-    })()`);
+    }, body);
     const { max, words } = (await shown.jsonValue()) as { max: number; words: string };
     expect(max).toBe(statSync(file).size);
     expect(words).toMatch(/^(Reading|Saving): [\d,]+ rows, [\d.]+ of [\d.]+ MB$/);
