@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ['test/bench/**/*.bench.ts'],
     pool: 'forks',
+    // One bench at a time: two side by side would each measure the other's load.
+    fileParallelism: false,
     testTimeout: 600_000,
     hookTimeout: 600_000,
   },
