@@ -100,6 +100,7 @@ export function answerOf(db: Reader, target: string, selection: PublicationSelec
   const where = sql(`${scoped.sql} AND (${truth.selection.sql})`, ...scoped.params, ...truth.selection.params);
   const everyRow = truth.selection.sql === '1' && truth.narrowing.sql === '1';
   const access = accessOf(narrowing, twoValued ? pinnedIndex(selection) : undefined);
+  const timeRange = narrowing.from !== undefined || narrowing.to !== undefined;
   if (twoValued) {
     // The narrowing's index, or the smallest one, counts the rows without reading them.
     const rowsAccess = (narrowing.from ?? narrowing.to ?? narrowing.channel) ? accessOf(narrowing, undefined) : 'INDEXED BY publication_facts_unknown';
@@ -116,7 +117,7 @@ export function answerOf(db: Reader, target: string, selection: PublicationSelec
         );
     const matches = counted?.matches ?? 0;
     const keyed = matches - (counted?.unkeyed ?? 0);
-    return { scope: { where, access, everyRow, rows, matches, keyed }, undetermined: 0, unknownFields: [] };
+    return { scope: { where, access, everyRow, timeRange, rows, matches, keyed }, undetermined: 0, unknownFields: [] };
   }
   const packed = `SUM(CASE (${truth.selection.sql}) WHEN 1 THEN (CASE WHEN ${key} IS NULL THEN ${FIELD} ELSE 1 END) WHEN 0 THEN 0 ELSE ${FIELD ** 2} END)`;
   const counted = db.get<{ rows: number; keyed: number | null; unkeyed: number | null; undecided: number | null }>(
@@ -128,7 +129,7 @@ export function answerOf(db: Reader, target: string, selection: PublicationSelec
   const keyed = counted?.keyed ?? 0;
   const undetermined = counted?.undecided ?? 0;
   return {
-    scope: { where, access, everyRow, rows, matches: keyed + (counted?.unkeyed ?? 0), keyed },
+    scope: { where, access, everyRow, timeRange, rows, matches: keyed + (counted?.unkeyed ?? 0), keyed },
     undetermined,
     unknownFields: undetermined === 0 ? [] : unknownFieldsOf(db, selection, scoped, access, truth),
   };

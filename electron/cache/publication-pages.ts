@@ -21,6 +21,12 @@ export interface PageScope {
   rows: number;
   /** Rows that answer. */
   matches: number;
+  /**
+   * Whether a time range narrows the rows. Those outside it lie together in any order that follows
+   * time (ids and codes are issued over time), so a walk may pass most of the target before its
+   * page, however many rows answer; only created_at's index seeks the range itself.
+   */
+  timeRange: boolean;
   /** Rows that answer with the order's key (the first run), counted with `matches` in the same pass. */
   keyed: number;
 }
@@ -79,7 +85,8 @@ export function pageIds(db: Reader, scope: PageScope, order: OrderSpec, offset: 
   if (end <= offset) return [];
   const nearest = Math.min(offset, scope.matches - end);
   const walked = scope.everyRow ? 0 : ((nearest + end - offset) * scope.rows) / scope.matches;
-  if (WALK_COST * walked > scope.rows + SORT_COST * scope.matches) return ids(db, sortSql(scope, order, end - offset, offset));
+  const unbounded = scope.timeRange && order.key !== 'created_at';
+  if (unbounded || WALK_COST * walked > scope.rows + SORT_COST * scope.matches) return ids(db, sortSql(scope, order, end - offset, offset));
   const { keyed } = scope;
   return [
     ...readRun(db, scope, order, 'keyed', keyed, offset, Math.min(end, keyed)),
