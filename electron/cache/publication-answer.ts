@@ -1,4 +1,5 @@
 import { FILTER_FIELDS, type FilterField } from '../../shared/domain/publication-filter';
+import type { PublicationOrderKey } from '../../shared/domain/publication-order';
 import { fieldsRead, filterOf, selectionKey, type PublicationSelection } from '../../shared/domain/publication-query';
 import type { HistoryNarrowing } from '../../shared/ipc/publication-history';
 import type { Reader } from '../store/statements';
@@ -61,8 +62,11 @@ export function accessOf(narrowing: HistoryNarrowing, pinned?: string): string {
   return 'NOT INDEXED';
 }
 
-// Undecided rows are counted in the high half of one integer sum, so the truth runs once a row.
-const UNDECIDED = 2 ** 32;
+// The counts of a pass are packed in one integer sum, so the truth runs once a row (a second sum
+// would run it again, a third of the pass): answering rows with the order's key 1, without it
+// FIELD, undecided FIELD ** 2. SQL unpacks the 64-bit sum, which JavaScript's numbers could not
+// hold; each count stays below FIELD (2,097,152 rows a target).
+const FIELD = 2 ** 21;
 
 /**
  * A selection's truth over `publication_facts` as the offline list and the dashboard both decide
@@ -86,29 +90,46 @@ export function factsTruth(
   return { truth, twoValued: translation.twoValued };
 }
 
-export function answerOf(db: Reader, target: string, selection: PublicationSelection, narrowing: HistoryNarrowing): CachedAnswer {
+/**
+ * How many rows answer, and how many of those have the order's `key` (a page needs both to find
+ * its runs), counted in the same pass so that the rows without the key are never read again.
+ */
+export function answerOf(db: Reader, target: string, selection: PublicationSelection, narrowing: HistoryNarrowing, key: PublicationOrderKey): CachedAnswer {
   const { truth, twoValued } = factsTruth(db, target, selection, narrowing);
   const scoped = sql(`target = ? AND ${truth.narrowing.sql}`, target, ...truth.narrowing.params);
   const where = sql(`${scoped.sql} AND (${truth.selection.sql})`, ...scoped.params, ...truth.selection.params);
   const everyRow = truth.selection.sql === '1' && truth.narrowing.sql === '1';
   const access = accessOf(narrowing, twoValued ? pinnedIndex(selection) : undefined);
+  const timeRange = narrowing.from !== undefined || narrowing.to !== undefined;
   if (twoValued) {
     // The narrowing's index, or the smallest one, counts the rows without reading them.
     const rowsAccess = (narrowing.from ?? narrowing.to ?? narrowing.channel) ? accessOf(narrowing, undefined) : 'INDEXED BY publication_facts_unknown';
     const rows = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM publication_facts ${rowsAccess} WHERE ${scoped.sql}`, scoped.params)?.n ?? 0;
-    const matches = everyRow ? rows : (db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM publication_facts ${access} WHERE ${where.sql}`, where.params)?.n ?? 0);
-    return { scope: { where, access, everyRow, rows, matches }, undetermined: 0, unknownFields: [] };
+    // With every row answering, the order's index counts those without its key in one range, without reading them.
+    const counted = everyRow
+      ? db.get<{ matches: number; unkeyed: number }>(
+          `SELECT ? AS matches, COUNT(*) AS unkeyed FROM publication_facts INDEXED BY ${orderIndexName(key)} WHERE target = ? AND ${key} IS NULL`,
+          [rows, target],
+        )
+      : db.get<{ matches: number; unkeyed: number }>(
+          `SELECT COUNT(*) AS matches, IFNULL(SUM(${key} IS NULL), 0) AS unkeyed FROM publication_facts ${access} WHERE ${where.sql}`,
+          where.params,
+        );
+    const matches = counted?.matches ?? 0;
+    const keyed = matches - (counted?.unkeyed ?? 0);
+    return { scope: { where, access, everyRow, timeRange, rows, matches, keyed }, undetermined: 0, unknownFields: [] };
   }
-  const counted = db.get<{ rows: number; packed: number | null }>(
-    `SELECT COUNT(*) AS rows, SUM(CASE (${truth.selection.sql}) WHEN 1 THEN 1 WHEN 0 THEN 0 ELSE ${UNDECIDED} END) AS packed
-     FROM publication_facts ${access} WHERE ${scoped.sql}`,
+  const packed = `SUM(CASE (${truth.selection.sql}) WHEN 1 THEN (CASE WHEN ${key} IS NULL THEN ${FIELD} ELSE 1 END) WHEN 0 THEN 0 ELSE ${FIELD ** 2} END)`;
+  const counted = db.get<{ rows: number; keyed: number | null; unkeyed: number | null; undecided: number | null }>(
+    `SELECT rows, packed % ${FIELD} AS keyed, packed / ${FIELD} % ${FIELD} AS unkeyed, packed / ${FIELD ** 2} AS undecided
+     FROM (SELECT COUNT(*) AS rows, ${packed} AS packed FROM publication_facts ${access} WHERE ${scoped.sql})`,
     [...truth.selection.params, ...scoped.params],
   );
   const rows = counted?.rows ?? 0;
-  const packed = counted?.packed ?? 0;
-  const undetermined = Math.floor(packed / UNDECIDED);
+  const keyed = counted?.keyed ?? 0;
+  const undetermined = counted?.undecided ?? 0;
   return {
-    scope: { where, access, everyRow, rows, matches: packed % UNDECIDED },
+    scope: { where, access, everyRow, timeRange, rows, matches: keyed + (counted?.unkeyed ?? 0), keyed },
     undetermined,
     unknownFields: undetermined === 0 ? [] : unknownFieldsOf(db, selection, scoped, access, truth),
   };

@@ -21,6 +21,14 @@ export interface PageScope {
   rows: number;
   /** Rows that answer. */
   matches: number;
+  /**
+   * Whether a time range narrows the rows. Those outside it lie together in any order that follows
+   * time (ids and codes are issued over time), so a walk may pass most of the target before its
+   * page, however many rows answer; only created_at's index seeks the range itself.
+   */
+  timeRange: boolean;
+  /** Rows that answer with the order's key (the first run), counted with `matches` in the same pass. */
+  keyed: number;
 }
 
 export interface OrderSpec {
@@ -66,16 +74,6 @@ function readRun(db: Reader, scope: PageScope, order: OrderSpec, run: 'keyed' | 
   return reverse ? found.reverse() : found;
 }
 
-function unkeyedMatches(db: Reader, scope: PageScope, order: OrderSpec): number {
-  if (order.key === 'id') return 0;
-  const { sql, params } = scope.where;
-  const row = db.get<{ n: number }>(
-    `SELECT COUNT(*) AS n FROM publication_facts INDEXED BY ${orderIndexName(order.key)} WHERE ${sql} AND ${order.key} IS NULL`,
-    params,
-  );
-  return row?.n ?? 0;
-}
-
 // Rough costs per row against scanning the table, from sql.js timings at 100,000 rows: stepping an
 // order's index and reading the row it names (2-3x), putting an answering row in the sorter (4x+).
 const WALK_COST = 3;
@@ -87,8 +85,9 @@ export function pageIds(db: Reader, scope: PageScope, order: OrderSpec, offset: 
   if (end <= offset) return [];
   const nearest = Math.min(offset, scope.matches - end);
   const walked = scope.everyRow ? 0 : ((nearest + end - offset) * scope.rows) / scope.matches;
-  if (WALK_COST * walked > scope.rows + SORT_COST * scope.matches) return ids(db, sortSql(scope, order, end - offset, offset));
-  const keyed = scope.matches - unkeyedMatches(db, scope, order);
+  const unbounded = scope.timeRange && order.key !== 'created_at';
+  if (unbounded || WALK_COST * walked > scope.rows + SORT_COST * scope.matches) return ids(db, sortSql(scope, order, end - offset, offset));
+  const { keyed } = scope;
   return [
     ...readRun(db, scope, order, 'keyed', keyed, offset, Math.min(end, keyed)),
     ...readRun(db, scope, order, 'unkeyed', scope.matches - keyed, Math.max(offset, keyed) - keyed, end - keyed),

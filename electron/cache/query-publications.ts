@@ -52,8 +52,9 @@ export function queryCachedPublications(db: Reader, target: string, query: Cache
   const { offset: rawOffset = 0, limit: rawLimit = 10, narrowing = {}, ...selection } = query;
   const { offset, limit } = checkPaging(rawOffset, rawLimit);
   buildPublicationsQuery(selection);
-  const answer = answerOf(db, target, selection, narrowing);
-  const ids = pageIds(db, answer.scope, orderOf(selection.order ?? DEFAULT_PUBLICATION_ORDER), offset, limit);
+  const order = orderOf(selection.order ?? DEFAULT_PUBLICATION_ORDER);
+  const answer = answerOf(db, target, selection, narrowing, order.key);
+  const ids = pageIds(db, answer.scope, order, offset, limit);
   return {
     items: itemsByIds(db, target, ids),
     total: answer.scope.matches,
