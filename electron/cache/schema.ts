@@ -148,6 +148,8 @@ function createPublicationFacts(tx: Writer): void {
   tx.run(`CREATE INDEX ${CAMPAIGN_INDEX} ON publication_facts (target, campaign_name, unknown_mask, is_referral_code, created_at, channel)`);
   // Every code of every publication, so `voucher` finds a multi-voucher publication by any of its codes in one seek.
   tx.run('CREATE TABLE publication_codes (code TEXT NOT NULL, target TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (code, target, id)) WITHOUT ROWID');
+  // A publication's codes are replaced when it is updated: found by publication, not by code.
+  tx.run('CREATE INDEX publication_codes_by_publication ON publication_codes (target, id)');
   tx.run('INSERT OR IGNORE INTO publication_codes SELECT value, p.target, p.id FROM publications AS p, json_each(p.codes)');
   const addCodes = 'INSERT OR IGNORE INTO publication_codes SELECT value, new.target, new.id FROM json_each(new.codes);';
   const dropCodes = 'DELETE FROM publication_codes WHERE target = old.target AND id = old.id;';

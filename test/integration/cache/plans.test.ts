@@ -54,6 +54,12 @@ describe('every order walks its index', () => {
     }
   });
 
+  it("replaces an updated publication's codes by a seek, not a scan of every code", () => {
+    expect(plan('DELETE FROM publication_codes WHERE target = ? AND id = ?', [TARGET, 'pub_extra00001'])).toContain(
+      'USING COVERING INDEX publication_codes_by_publication (target=? AND id=?)',
+    );
+  });
+
   it('pages of a plain order are the same read from either end of the index', () => {
     for (const order of PUBLICATION_ORDERS) {
       const all = queryCachedPublications(db, TARGET, { order, limit: 1000 }).items.map((p) => p.id);
