@@ -15,7 +15,9 @@ export interface PollPolicy {
   factor: number;
   /**
    * The early look comes after this share of the time a job should take at the assumed pace: late
-   * enough that a job's slow first moments weigh little in the pace it shows.
+   * enough that a job's slow first moments weigh little in the pace it shows, early enough that a
+   * job faster than assumed is still running, so the next look is predicted from its pace (at the
+   * whole time, 100,000 codes took 3 calls or 4 depending on the machine's load; the dry run said 4).
    */
   earlyShare: number;
   /** A prediction further out than this gets a look half-way first, to measure the pace again. */
@@ -46,7 +48,7 @@ export const DEFAULT_POLL_POLICY: PollPolicy = {
   minDelayMs: 200,
   maxDelayMs: 30_000,
   factor: 1.6,
-  earlyShare: 1,
+  earlyShare: 0.5,
   midCheckAboveMs: 8000,
   endCheckAboveMs: 1000,
   tailAboveMs: 2000,

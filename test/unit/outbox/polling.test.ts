@@ -96,18 +96,18 @@ describe('predicted looks at import jobs', () => {
   });
 
   it('checks early, when the job should be done by the assumed pace', () => {
-    expect(earlyCheckDelay(100_000)).toBe(2000);
+    expect(earlyCheckDelay(100_000)).toBe(1000);
     expect(earlyCheckDelay(10)).toBe(DEFAULT_POLL_POLICY.minDelayMs);
   });
 
   it("expects two looks for a short sync, one more per halving of a long wait, and the steps of several jobs' approach", () => {
     expect(expectedLooks(0)).toBe(0);
     expect(expectedLooks(100_000)).toBe(2);
-    // 20 s by the assumed pace, 18 s past the early look: 18 -> 9 -> 4.5, then the check half-way to
-    // the end, 2.25 s before it: one look 2 s before the end, then steps of 0.7 s (three).
+    // 20 s by the assumed pace, 19 s past the early look: 19 -> 9.5 -> 4.75, then the check half-way to
+    // the end, 2.4 s before it: one look 2 s before the end, then steps of 0.7 s (three).
     expect(expectedLooks(1_000_000)).toBe(8);
-    // 8 s past the early look: no halving, so the pace is fresh and the end is not checked on the way;
-    // five jobs are approached: 2 s before the end, then three steps.
-    expect(expectedLooks(500_000)).toBe(5);
+    // 9 s past the early look: one halving to 4.5 s, the check half-way to the end, then five jobs
+    // are approached: 2 s before the end, then three steps.
+    expect(expectedLooks(500_000)).toBe(7);
   });
 });
