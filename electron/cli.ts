@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { commandGroups } from './cli/commands';
 import { processIo } from './cli/io';
 import { runCli } from './cli/run';
-import { beforeSqlJsCompiles } from './store/sqljs';
+import { beforeSqlJsCompiles, sqlJsLoaded } from './store/sqljs';
 
 // Set before sql.js compiles its WebAssembly, which it does when the command opens a database. node:v8
 // is loaded only then: `batch list` mostly answers from the library's listing without opening it.
@@ -14,11 +14,15 @@ const beforeBrief = (): void => beforeSqlJsCompiles(() => (require('node:v8') as
  * Node 20 can deadlock in exit (nodejs/node#54918): exit joins V8's worker threads while a
  * background compile job waits for the main thread to collect garbage, which it never will again
  * (seen in 1 of 15 runs of `queue import`, after its output). A collection just before exit answers
- * any such wait and leaves the jobs still running room enough to need none.
+ * any such wait and leaves the jobs still running room enough to need none. It costs a few
+ * milliseconds, so only a command that opened a database pays it: one that did not (`batch list`
+ * from the listing, `--help`) ran too little for V8 to optimize anything in the background.
  */
 function exitAfterCollecting(exitCode: number): void {
-  (require('node:v8') as typeof import('node:v8')).setFlagsFromString('--expose-gc');
-  ((require('node:vm') as typeof import('node:vm')).runInNewContext('gc') as () => void)();
+  if (sqlJsLoaded()) {
+    (require('node:v8') as typeof import('node:v8')).setFlagsFromString('--expose-gc');
+    ((require('node:vm') as typeof import('node:vm')).runInNewContext('gc') as () => void)();
+  }
   process.exit(exitCode);
 }
 

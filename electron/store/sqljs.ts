@@ -15,6 +15,11 @@ export function loadSqlJs(): Promise<SqlJsStatic> {
   return loading;
 }
 
+/** Whether this process has loaded sql.js (a command that opened a database). */
+export function sqlJsLoaded(): boolean {
+  return loading !== undefined;
+}
+
 let beforeCompile: (() => void) | undefined;
 
 /**
