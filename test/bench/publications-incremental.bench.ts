@@ -68,7 +68,7 @@ describe('incremental publication pull', () => {
 
       await putPublications(dataFile, extraPublications(NEW, CACHED, Date.UTC(2026, 0, 1)));
       sb = await sandboxOn(dataFile, port);
-      // The sandbox's list still reads its whole table per page: a generous timeout keeps a slow answer from being retried.
+      // A generous timeout: on a busy machine a slow answer must not be retried and counted as a second request.
       const client = clientOf(sb, { timeoutMs: 120_000 });
       const before = sb.requestLog().length;
       const pull = await timed(() => pullPublications(db, client));
