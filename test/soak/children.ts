@@ -13,6 +13,8 @@ export interface KillPlan {
   on: 'write' | 'read';
   at: number;
   delayMs: number;
+  /** ...or after its `maxWrites`-th write, whatever it was aimed at... */
+  maxWrites: number;
   /** ...or this long after it is ready, whichever comes first. */
   capMs: number;
 }
@@ -87,7 +89,8 @@ export class SyncChildren {
         } else if (text.startsWith('> ')) {
           const on = text.startsWith('> GET ') ? 'read' : 'write';
           const n = on === 'read' ? ++out.reads : ++out.writes;
-          if (plan.kill?.on === on && n === plan.kill.at) killAfter(plan.kill.delayMs, text.slice(2));
+          const aimed = plan.kill?.on === on && n === plan.kill.at;
+          if (plan.kill && (aimed || (on === 'write' && n === plan.kill.maxWrites))) killAfter(plan.kill.delayMs, text.slice(2));
         } else {
           out.state = text;
         }

@@ -20,7 +20,9 @@ import { checkService, codesToProbe } from './verify-service';
  * A killed run ends shortly (0-60 ms) after it starts its 1st-4th write, or its 1st-10th read (most
  * of them while it recovers from the kill before), or at a time cap when it sends nothing (waiting
  * on a job). Counting requests rather than time keeps the share of the sync done under kills the
- * same on a fast or a slow machine: 30 runs of at most 4 writes cannot finish it.
+ * same on a fast or a slow machine: 30 runs of at most 4 writes cannot finish it. A run aimed at a
+ * read is killed at its 4th write too: else one that met few reads sent every write left, and on a
+ * fast machine the sync could finish before its 30th kill (seen: 17).
  */
 const KILL = { writeShare: 0.7, maxWrite: 4, maxRead: 10, maxDelayMs: 60, capMs: { min: 1_000, max: 5_000 } } as const;
 
@@ -57,6 +59,7 @@ async function disturb(o: SoakOptions, sb: RunningSandbox, children: SyncChildre
       on,
       at: dice.between(1, on === 'write' ? KILL.maxWrite : KILL.maxRead),
       delayMs: dice.int(KILL.maxDelayMs + 1),
+      maxWrites: KILL.maxWrite,
       capMs: dice.between(KILL.capMs.min, KILL.capMs.max),
     } as const;
     // Faults armed in one run and not yet applied stay armed into the next runs until new ones
