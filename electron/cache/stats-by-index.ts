@@ -1,9 +1,9 @@
 import { bucketStarts, nextBucket, type DayCount } from '../../shared/domain/history-buckets';
-import { statsSpan } from '../../shared/domain/publication-stats';
 import { localDate, startOfLocalDay, type OffsetPeriod } from '../../shared/domain/time-zones';
 import type { Reader, SqlValue } from '../store/statements';
+import type { SqlPart } from './filter-sql';
 import { CAMPAIGN_INDEX, CHANNEL_RESULT_INDEX } from './schema';
-import { CAMPAIGN_UNKNOWN_SQL, REFERRAL_SUMS_SQL, scopedSql, timeSpanOf, type CountedStats, type StatsScope } from './stats-scope';
+import { CAMPAIGN_UNKNOWN_SQL, REFERRAL_SUMS_SQL, scopedSql, timeSpanOf, type CountedStats, type StatsScope, type StatsSpan } from './stats-scope';
 
 // The dashboard's counts when the selection takes every row (the dashboard's own case), read by
 // walking two covering indexes in their order: GROUP BYs that follow an index need no sort, and
@@ -35,12 +35,10 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 function bucketCounts(
   db: Reader,
   scope: StatsScope,
+  scoped: SqlPart,
   combos: readonly ComboRow[],
-  zone: { periods: readonly OffsetPeriod[]; firstAt: string | null; lastAt: string | null },
+  { span, periods }: { span: StatsSpan; periods: readonly OffsetPeriod[] },
 ): DayCount[] {
-  const { periods } = zone;
-  const scoped = scopedSql(scope);
-  const span = statsSpan(scope.narrowing, zone.firstAt, zone.lastAt);
   const starts = span ? bucketStarts(scope.by, { firstDay: localDate(span.from, periods), lastDay: localDate(span.last, periods) }) : [];
   const bounds = starts.map((first) => [iso(startOfLocalDay(first, periods)), iso(startOfLocalDay(nextBucket(first, scope.by), periods))]);
   const packed =
@@ -78,7 +76,7 @@ export function statsByIndex(db: Reader, scope: StatsScope): CountedStats {
     FROM publication_facts INDEXED BY ${CHANNEL_RESULT_INDEX} WHERE ${scoped.sql} GROUP BY channel, result`,
     scoped.params,
   );
-  const { firstAt, lastAt, periods } = timeSpanOf(scope, combos);
+  const { firstAt, lastAt, span, periods } = timeSpanOf(scope, combos);
   const campaignRows = db.all<CampaignRow>(
     `SELECT ${CAMPAIGN_UNKNOWN_SQL} AS unknown, campaign_name AS name, COUNT(*) AS count, ${REFERRAL_SUMS_SQL}
     FROM publication_facts INDEXED BY ${CAMPAIGN_INDEX} WHERE ${scoped.sql} GROUP BY campaign_name, unknown_mask`,
@@ -107,7 +105,7 @@ export function statsByIndex(db: Reader, scope: StatsScope): CountedStats {
   const matched = combos.reduce((n, c) => n + c.count, 0);
   return {
     counts: {
-      days: bucketCounts(db, scope, combos, { periods, firstAt, lastAt }),
+      days: bucketCounts(db, scope, scoped, combos, { span, periods }),
       campaigns: [...campaigns].map(([name, count]) => ({ name, count })),
       campaignUnknown,
       failures,

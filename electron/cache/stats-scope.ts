@@ -27,11 +27,14 @@ export function scopedSql(scope: StatsScope): SqlPart {
   return { sql: `target = ? AND ${scope.truth.narrowing.sql}`, params: [scope.target, ...scope.truth.narrowing.params] };
 }
 
-/** The first and last of groups' first and last instants, and the zone's offsets over the span the buckets cover. */
+/** The instants the buckets span (see statsSpan), null when there are none. */
+export type StatsSpan = ReturnType<typeof statsSpan>;
+
+/** The first and last of groups' first and last instants, the span the buckets cover, and the zone's offsets over it. */
 export function timeSpanOf(
   scope: StatsScope,
   groups: readonly { first: string | null; last: string | null }[],
-): { firstAt: string | null; lastAt: string | null; periods: OffsetPeriod[] } {
+): { firstAt: string | null; lastAt: string | null; span: StatsSpan; periods: OffsetPeriod[] } {
   // Instants are kept in one sortable form, so text order is time order.
   const times = groups
     .flatMap((g) => [g.first, g.last])
@@ -39,7 +42,7 @@ export function timeSpanOf(
     .sort();
   const [firstAt, lastAt] = [times[0] ?? null, times.at(-1) ?? null];
   const span = statsSpan(scope.narrowing, firstAt, lastAt);
-  return { firstAt, lastAt, periods: span ? spanPeriods(scope.timeZone, span) : [{ from: -Infinity, offset: 0 }] };
+  return { firstAt, lastAt, span, periods: span ? spanPeriods(scope.timeZone, span) : [{ from: -Infinity, offset: 0 }] };
 }
 
 const CAMPAIGN_UNKNOWN = unknownBit('campaign_name');
