@@ -13,7 +13,7 @@ import type { BatchDefaults, BatchSummary } from '../batches/types';
 import type { StoreDatabase } from '../store/database';
 import type { Reader } from '../store/statements';
 import { sha256 } from '../outbox/bodies';
-import { openDependencies } from '../outbox/op-codes';
+import { dependenciesForQueueing, type Queued } from '../outbox/op-codes';
 import { OutboxError, type NewChunk, type Outbox } from '../outbox/outbox';
 import type { OperationRecord } from '../outbox/records';
 
@@ -69,8 +69,7 @@ export async function queueImport(ctx: QueueContext, batchRef: string, options: 
 }
 
 /** A queued import, and for `csv-when-fits` sent as JSON, the first row that needed JSON and why. */
-export interface PackedImport {
-  op: OperationRecord;
+export interface PackedImport extends Queued {
   jsonBecause?: { code: string; reason: string };
 }
 
@@ -95,16 +94,9 @@ export function queueImportPacked(ctx: QueueContext, batchRef: string, options: 
     const payload = csv
       ? { batchId: batch.id, batchName: batch.name, webhooksEnable: options.webhooksEnable ?? false }
       : { batchId: batch.id, batchName: batch.name };
-    const op = await ctx.outbox.enqueue({
-      uid,
-      kind: csv ? 'import-csv' : 'import-json',
-      payload,
-      batchId: batch.id,
-      dependsOn: openDependencies(ctx.outbox, codes),
-      codes: codes.length,
-      chunks,
-    });
-    return jsonBecause ? { op, jsonBecause } : { op };
+    const { dependsOn, needsAttention } = await dependenciesForQueueing(ctx.outbox, codes);
+    const op = await ctx.outbox.enqueue({ uid, kind: csv ? 'import-csv' : 'import-json', payload, batchId: batch.id, dependsOn, codes: codes.length, chunks });
+    return jsonBecause ? { op, needsAttention, jsonBecause } : { op, needsAttention };
   });
 }
 
@@ -157,7 +149,7 @@ export interface AddToCampaignOptions {
  * Queues one request per code of the batch: add the code to the campaign. A batch carrying values the
  * endpoint cannot take is refused unless `dropValues` says the user accepts losing them.
  */
-export function queueAddToCampaign(ctx: QueueContext, batchRef: string, campaignId: string, options: AddToCampaignOptions = {}): Promise<OperationRecord> {
+export function queueAddToCampaign(ctx: QueueContext, batchRef: string, campaignId: string, options: AddToCampaignOptions = {}): Promise<Queued> {
   if (campaignId.trim() === '') return Promise.reject(new OutboxError('campaign: give the campaign id or name'));
   const categoryId = options.categoryId?.trim() || undefined;
   if (options.categoryId !== undefined && categoryId === undefined) return Promise.reject(new OutboxError('category_id: give a category id, or leave it out'));
@@ -176,17 +168,19 @@ export function queueAddToCampaign(ctx: QueueContext, batchRef: string, campaign
       const body = JSON.stringify(addToCampaignBody(draft, uid, categoryId));
       chunks.push({ codes: 1, bytes: Buffer.byteLength(body), body, code: draft.code, rowNo: rows.at(-1) });
     }
-    return ctx.outbox.enqueue({
+    const { dependsOn, needsAttention } = await dependenciesForQueueing(
+      ctx.outbox,
+      chunks.map((c) => c.code as string),
+    );
+    const op = await ctx.outbox.enqueue({
       uid,
       kind: 'add-to-campaign',
       payload: { batchId: batch.id, batchName: batch.name, campaignId: campaignId.trim() },
       batchId: batch.id,
-      dependsOn: openDependencies(
-        ctx.outbox,
-        chunks.map((c) => c.code as string),
-      ),
+      dependsOn,
       codes: chunks.length,
       chunks,
     });
+    return { op, needsAttention };
   });
 }

@@ -1,5 +1,5 @@
 import { thousands } from '../../../shared/domain/thousands';
-import type { OperationRecord } from '../../outbox/records';
+import type { Queued } from '../../outbox/op-codes';
 import { queueAddToCampaign, queueImportPacked } from '../../desk/queue-batch';
 import { queueDelete, queueReward } from '../../desk/queue-other';
 import { IMPORT_MAX_CODES } from '../../../shared/domain/chunk-planner';
@@ -9,12 +9,16 @@ import { type Command, type GroupCommands, type ParsedArgs, UsageError, integerO
 import type { CliContext } from '../command';
 import { withOutbox } from './outbox-access';
 
-function queued(op: OperationRecord, what: string): { data: OperationRecord; text: string } {
+/** The queued operation, and each request of another one found damaged meanwhile (it waits for the user, nothing else does). */
+function queued({ op, needsAttention }: Queued, what: string): { data: Queued['op'] & Pick<Queued, 'needsAttention'>; text: string } {
   const chunks = Object.values(op.chunkCounts).reduce((a, b) => a + b, 0);
   const waits = op.dependsOn.length > 0 ? ` It waits for operation(s) ${op.dependsOn.join(', ')}, which touch the same codes.` : '';
+  const attention = needsAttention.map((n) => `Operation ${n.operation} needs attention: ${n.message}\n`).join('');
   return {
-    data: op,
-    text: `Queued operation ${op.id}: ${what} (${thousands(op.codes)} codes in ${chunks} request(s)).${waits}\nSee it with \`voucher-desk outbox\`; send it with \`voucher-desk sync --target <target>\`.\n`,
+    data: { ...op, needsAttention },
+    text:
+      `Queued operation ${op.id}: ${what} (${thousands(op.codes)} codes in ${chunks} request(s)).${waits}\n${attention}` +
+      'See it with `voucher-desk outbox`; send it with `voucher-desk sync --target <target>`.\n',
   };
 }
 
@@ -30,12 +34,12 @@ async function queueBatchImport(ctx: CliContext, args: ParsedArgs, format: 'csv-
   const batch = positional(args, 0, 'batch');
   const maxCodes = integerOption(args, 'max-codes', 1, IMPORT_MAX_CODES);
   const { db, outbox } = await ctx.library();
-  const { op, jsonBecause } = await queueImportPacked({ library: db, outbox }, batch, {
+  const packed = await queueImportPacked({ library: db, outbox }, batch, {
     format: args.values['refuse-existing'] === true ? 'json' : format,
     webhooksEnable: args.values['webhooks'] === true,
     ...(maxCodes !== undefined && { limits: { maxCodes } }),
   });
-  return queued(op, `import of batch ${op.batchId} ${packingText(op.kind, jsonBecause)}`);
+  return queued(packed, `import of batch ${packed.op.batchId} ${packingText(packed.op.kind, packed.jsonBecause)}`);
 }
 
 const maxCodesOption = { type: 'string', description: 'at most this many codes per request (default and maximum 100,000)' } as const;
@@ -76,11 +80,11 @@ const addToCampaign: Command = {
     const campaign = positional(args, 1, 'campaign');
     const categoryId = stringOption(args, 'category-id');
     const { db, outbox } = await ctx.library();
-    const op = await queueAddToCampaign({ library: db, outbox }, batch, campaign, {
+    const added = await queueAddToCampaign({ library: db, outbox }, batch, campaign, {
       dropValues: args.values['drop-values'] === true,
       ...(categoryId !== undefined && { categoryId }),
     });
-    return queued(op, `add batch codes to campaign ${campaign}`);
+    return queued(added, `add batch codes to campaign ${campaign}`);
   },
 };
 
@@ -130,7 +134,9 @@ const reward: Command = {
   },
   async run(ctx, args) {
     const request = rewardRequest(args);
-    return withOutbox(ctx, async (outbox) => queued(await queueReward(outbox, request), `create ${request.type} reward "${request.name}"`));
+    return withOutbox(ctx, async (outbox) =>
+      queued({ op: await queueReward(outbox, request), needsAttention: [] }, `create ${request.type} reward "${request.name}"`),
+    );
   },
 };
 

@@ -1,5 +1,6 @@
-import type { ChunkView, OperationView } from '../../../shared/ipc/outbox';
+import type { ChunkView, OperationView, QueuedView } from '../../../shared/ipc/outbox';
 import type { LibraryServices } from '../../desk/library';
+import type { Queued } from '../../outbox/op-codes';
 import type { OperationTally, Outbox } from '../../outbox/outbox';
 import { campaignDroppedValues, queueAddToCampaign, queueImportPacked } from '../../desk/queue-batch';
 import { queueDelete, queueReward } from '../../desk/queue-other';
@@ -68,17 +69,22 @@ function chunkView(chunk: ChunkRecord): ChunkView {
 export function outboxHandlers(library: () => Promise<LibraryServices>, connection: Connection): OutboxHandlers {
   const outbox = async (): Promise<Outbox> => (await library()).outbox;
   const view = async (op: Promise<OperationRecord>): Promise<OperationView> => operationView(await outbox(), await op);
+  // The file's path stays in the message, as in a request's last error: it is what the user restores or removes.
+  const queuedView = async (queued: Promise<Queued>): Promise<QueuedView> => {
+    const { op, needsAttention } = await queued;
+    return { ...operationView(await outbox(), op), needsAttention: needsAttention.map(({ operation, request, message }) => ({ operation, request, message })) };
+  };
 
   return {
     'outbox.queueBatch': async ({ batchId, operation, campaignId, webhooksEnable, dropValues, categoryId }) => {
       const lib = await library();
       const ctx = { library: lib.db, outbox: lib.outbox };
       if (operation === 'add-to-campaign')
-        return view(
+        return queuedView(
           queueAddToCampaign(ctx, String(batchId), campaignId ?? '', { dropValues: dropValues === true, ...(categoryId !== undefined && { categoryId }) }),
         );
       const format = operation === 'import-json' ? 'json' : operation === 'import' ? 'csv-when-fits' : 'csv';
-      return view(queueImportPacked(ctx, String(batchId), { format, ...(webhooksEnable === undefined ? {} : { webhooksEnable }) }).then((packed) => packed.op));
+      return queuedView(queueImportPacked(ctx, String(batchId), { format, ...(webhooksEnable === undefined ? {} : { webhooksEnable }) }));
     },
     'outbox.droppedValues': async ({ batchId }) => {
       const lib = await library();
@@ -86,7 +92,7 @@ export function outboxHandlers(library: () => Promise<LibraryServices>, connecti
       return dropped.map((d) => ({ field: d.field, example: JSON.stringify(d.example), rows: d.rows }));
     },
     'outbox.queueReward': async ({ request }) => view(queueReward(await outbox(), request)),
-    'outbox.queueDelete': async ({ codes, force }) => view(queueDelete(await outbox(), codes, force)),
+    'outbox.queueDelete': async ({ codes, force }) => queuedView(queueDelete(await outbox(), codes, force)),
     'outbox.dryRun': async () => dryRun(await outbox(), connection.target().label, true),
     'outbox.list': async () => {
       const box = await outbox();
