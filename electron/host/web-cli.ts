@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { APP_VERSION } from '../app-version';
 import { parseFlags, UsageError, USAGE_EXIT_CODE, wholeNumberFlag } from '../cli/flags';
 import { parseSeedPublications } from '../sandbox/cli-args';
 import { startSandbox } from '../sandbox/server';
@@ -56,7 +57,7 @@ export async function startWebApp(options: WebAppOptions): Promise<WebApp> {
   const hub = createEventHub();
   const services = createServices({
     dataDir: options.dataDir,
-    appInfo: { name: 'Voucher Desk', version: process.env.npm_package_version ?? '0.0.0' },
+    appInfo: { name: 'Voucher Desk', version: APP_VERSION },
     send: hub.send,
     ...(options.memoryKeychain ? { secrets: { store: new MemorySecretStore(), label: 'memory, for this run only' } } : {}),
   });

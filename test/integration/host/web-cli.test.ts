@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -99,6 +99,21 @@ describe('node dist/cli/web-cli.mjs', () => {
     const [, origin] = await printed(r, /^ {2}(http:\/\/127\.0\.0\.1:\d+)\/\?token=\S+$/m);
     expect(new URL(origin ?? '').port).toBe(String(port));
     expect((await fetch(`${origin}/`)).status).toBe(200);
+    r.child.kill('SIGTERM');
+    expect(await r.exited).toBe(0);
+  });
+
+  it("reports package.json's version, taken from the build, with no npm_package_version set", async () => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    const r = run(join(SERVING, 'cli', 'web-cli.mjs'), [`--data-dir=${dataDir}`, '--memory-keychain']);
+    const [, address] = await printed(r, /^ {2}(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)$/m);
+    const url = new URL(address ?? '');
+    const answer = await fetch(new URL('/api/invoke/app.info', url), {
+      method: 'POST',
+      headers: { 'x-voucher-desk-token': url.searchParams.get('token') ?? '', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(await answer.json()).toEqual({ ok: true, value: { name: 'Voucher Desk', version } });
     r.child.kill('SIGTERM');
     expect(await r.exited).toBe(0);
   });
