@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseWebArgs, WebUsageError } from '../../../electron/host/web-cli';
+import { UsageError } from '../../../electron/cli/flags';
+import { parseWebArgs } from '../../../electron/host/web-cli';
 
 const children: ChildProcess[] = [];
 afterEach(() => {
@@ -93,7 +94,7 @@ describe('sandbox command line', () => {
 
   it('passes --seed-publications to the web host only with --sandbox', () => {
     expect(parseWebArgs(['--sandbox', '--seed-publications', '2000', '--data-dir', 'x']).seedPublications).toBe(2000);
-    expect(() => parseWebArgs(['--seed-publications', '2000'])).toThrow(WebUsageError);
+    expect(() => parseWebArgs(['--seed-publications', '2000'])).toThrow(UsageError);
     expect(() => parseWebArgs(['--sandbox', '--seed-publications', 'many'])).toThrow(/whole number/);
   });
 });
