@@ -1,12 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachedPublicationStats } from '../../../electron/cache';
-import { DocStore } from '../../../electron/sandbox/docs';
 import type { PublicationDoc } from '../../../electron/sandbox/publication-doc';
 import type { StoreDatabase } from '../../../electron/store/database';
-import { loadSqlJs } from '../../../electron/store/sqljs';
 import type { HistoryNarrowing } from '../../../shared/ipc/publication-history';
-import { extraPublications } from './history';
+import { extraPublications, sandboxPublications } from './history';
 import { pulledCache } from './pulled';
 
 const ZONE = 'Europe/Warsaw';
@@ -26,10 +23,7 @@ beforeAll(async () => {
     ...extraPublications(400, 700, Date.UTC(2026, 9, 24, 12)),
   ]));
   // Every publication the sandbox holds, its seeded ones too, as the reference the stats are checked against.
-  const SQL = await loadSqlJs();
-  const sandboxDb = new SQL.Database(readFileSync(dataFile));
-  docs = new DocStore(sandboxDb).all<PublicationDoc>('publication');
-  sandboxDb.close();
+  docs = await sandboxPublications(dataFile);
 }, 60_000);
 
 afterAll(async () => {
