@@ -104,17 +104,9 @@ export function parseWebArgs(argv: readonly string[]): WebAppOptions & { help: b
   if (values['memory-keychain']) parsed.memoryKeychain = true;
   if (values['seed-publications'] !== undefined) {
     if (!parsed.sandbox) throw new UsageError('--seed-publications needs --sandbox.');
-    parsed.seedPublications = seedPublicationsOf(values['seed-publications']);
+    parsed.seedPublications = parseSeedPublications(values['seed-publications']);
   }
   return { ...parsed, dataDir: resolveDataDir(parsed.dataDir) };
-}
-
-function seedPublicationsOf(text: string): number {
-  try {
-    return parseSeedPublications(text);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
 }
 
 async function main(argv: readonly string[]): Promise<number> {

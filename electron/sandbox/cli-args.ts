@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseFlags, UsageError, wholeNumberFlag } from '../cli/flags';
 import { DEFAULT_PROJECT_NAME, projectSpecs } from './project-spec';
 import { MAX_SEEDED_PUBLICATIONS } from './seed-history';
 import { CLUSTERS, type Cluster, type SandboxOptions, type SandboxProjectOptions } from './types';
@@ -39,22 +39,16 @@ Admin routes on every port (no auth; see the README for every field):
   POST /__sandbox/keys/block      {"appId":"..."}   (and /__sandbox/keys/unblock; any project's key)
   GET  /__sandbox/stats           counters of the first project (?project=NAME: of NAME)`;
 
-export class UsageError extends Error {}
-
 function parseRateLimit(text: string): NonNullable<SandboxOptions['rateLimit']> {
   const m = /^(\d+)\s*(?:\/\s*(min|minute|h|hour))?$/.exec(text.trim());
   const n = Number(m?.[1]);
-  if (!m || !Number.isInteger(n) || n < 1) throw new UsageError(`--rate-limit must look like 100/min or 100/hour, got "${text}".`);
+  if (!m || !Number.isInteger(n) || n < 1) throw new UsageError(`--rate-limit must look like 100/min or 100/hour (got "${text}")`);
   return m[2] === 'h' || m[2] === 'hour' ? { perHour: n } : { perMinute: n };
 }
 
 /** The value of `--seed-publications` (also taken by `npm run web -- --sandbox`). */
 export function parseSeedPublications(text: string): number {
-  const n = Number(text);
-  if (!/^\d+$/.test(text) || n > MAX_SEEDED_PUBLICATIONS) {
-    throw new UsageError(`--seed-publications must be a whole number from 0 to ${MAX_SEEDED_PUBLICATIONS.toLocaleString('en-US')}, got "${text}".`);
-  }
-  return n;
+  return wholeNumberFlag('seed-publications', text, 0, MAX_SEEDED_PUBLICATIONS);
 }
 
 const OPTIONS = {
@@ -70,11 +64,8 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-function parsePort(text: string): number {
-  const port = Number(text);
-  if (!/^\d+$/.test(text) || port > 65533) throw new UsageError(`--port must be a whole number from 0 to 65533, got "${text}".`);
-  return port;
-}
+// The hosting cluster's port: the other two clusters take the next two.
+const MAX_PORT = 65533;
 
 /** One `--project`/`--sandbox-project` value; the error does not repeat it, as it holds a token. */
 function parseProject(flag: string, text: string, sandboxProject: boolean): SandboxProjectOptions {
@@ -107,20 +98,15 @@ function projectsOf(values: {
   return [...first, ...sandbox];
 }
 
-/** Reads the sandbox command line with node:util parseArgs, as the CLI does; `help` is true when --help was asked. */
+/** Reads the sandbox command line with the CLI's flag reader; `help` is true when --help was asked. */
 export function parseSandboxArgs(argv: readonly string[]): { options: SandboxOptions; help: boolean } {
-  let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; strict: true }>>['values'];
-  try {
-    ({ values } = parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const { values } = parseFlags(argv, OPTIONS);
   if (values.help) return { options: {}, help: true };
   const options: SandboxOptions = {};
-  if (values.port !== undefined) options.port = parsePort(values.port);
+  if (values.port !== undefined) options.port = wholeNumberFlag('port', values.port, 0, MAX_PORT);
   if (values.cluster !== undefined) {
     const cluster = values.cluster;
-    if (!(CLUSTERS as readonly string[]).includes(cluster)) throw new UsageError(`--cluster must be one of ${CLUSTERS.join(', ')}, got "${cluster}".`);
+    if (!(CLUSTERS as readonly string[]).includes(cluster)) throw new UsageError(`--cluster must be one of ${CLUSTERS.join(', ')} (got "${cluster}")`);
     options.cluster = cluster as Cluster;
   }
   const projects = projectsOf(values);

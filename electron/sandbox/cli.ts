@@ -1,4 +1,5 @@
-import { parseSandboxArgs, USAGE, UsageError } from './cli-args';
+import { UsageError, USAGE_EXIT_CODE } from '../cli/flags';
+import { parseSandboxArgs, USAGE } from './cli-args';
 import { projectSpecs, SANDBOX_PROJECT_RATE_LIMIT } from './project-spec';
 import { startSandbox } from './server';
 import { CLUSTERS, type RunningSandbox, type SandboxOptions } from './types';
@@ -54,7 +55,7 @@ export async function runSandboxCli(argv: readonly string[], io: CliIo = console
     if (!(error instanceof UsageError)) throw error;
     io.err(`sandbox: ${error.message}`);
     io.err(USAGE);
-    return 2;
+    return USAGE_EXIT_CODE;
   }
   if (parsed.help) {
     io.out(USAGE);

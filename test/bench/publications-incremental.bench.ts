@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cachedPublicationStats, exportCachedPublications, openCacheDatabase, pullPublications } from '../../electron/cache';
-import { DocStore } from '../../electron/sandbox/docs';
 import type { PublicationDoc } from '../../electron/sandbox/publication-doc';
-import { loadSqlJs } from '../../electron/store/sqljs';
 import type { ListEnvelope, Publication, PublicationsQuery } from '../../shared/api';
 import { publicationComparator } from '../../shared/domain/publication-order';
-import { clientOf, extraPublications, putPublications, sandboxOn } from '../integration/cache/history';
+import { clientOf, extraPublications, putPublications, sandboxOn, sandboxPublications } from '../integration/cache/history';
 import { makeTempDir } from '../integration/cache/temp';
 
 // Target (issue 15): an incremental pull of 100 new publications over a 100,000 cache in at most
@@ -62,7 +59,7 @@ describe('incremental publication pull', () => {
       const seeded = await clientOf(sb).listPublications({ limit: 100, order: 'created_at' });
       expect(seeded.total).toBe(CACHED);
       await sb.close();
-      const served = await sandboxDocs(dataFile);
+      const served = await sandboxPublications(dataFile);
       const fill = await timed(() => pullPublications(db, listedFrom(served, clientOf(sb).baseUrl), {}, { mode: 'full' }));
       expect(fill.value.items).toBe(CACHED);
 
@@ -105,14 +102,3 @@ describe('incremental publication pull', () => {
     }
   });
 });
-
-/** Every publication the sandbox holds, read from its data file through its own store. */
-async function sandboxDocs(dataFile: string): Promise<PublicationDoc[]> {
-  const SQL = await loadSqlJs();
-  const sandboxDb = new SQL.Database(readFileSync(dataFile));
-  try {
-    return new DocStore(sandboxDb).all<PublicationDoc>('publication');
-  } finally {
-    sandboxDb.close();
-  }
-}

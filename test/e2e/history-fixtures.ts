@@ -1,7 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { DocStore } from '../../electron/sandbox/docs';
 import type { PublicationDoc } from '../../electron/sandbox/publication-doc';
-import { loadSqlJs } from '../../electron/store/sqljs';
 import { extraPublications } from '../integration/cache/history';
 
 /**
@@ -21,17 +18,6 @@ export function monthsOfHistory(now: number, perRun: number): PublicationDoc[] {
     }
   }
   return docs;
-}
-
-/** Every publication in a stopped sandbox's data file, as the sandbox itself stores it. */
-export async function sandboxPublications(dataFile: string): Promise<PublicationDoc[]> {
-  const SQL = await loadSqlJs();
-  const db = new SQL.Database(readFileSync(dataFile));
-  try {
-    return new DocStore(db).all<PublicationDoc>('publication');
-  } finally {
-    db.close();
-  }
 }
 
 /** Reads instants on the wall clock of one time zone: `YYYY-MM-DD` and `YYYY-MM`. */

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAD_ROWS, writeVoucherCsv } from './fixtures';
 import { eventually, openApp, screenshot, type OpenApp } from './harness';
+import { createGiftBatch, operationRow } from './steps';
 
 const EXISTING = 'EXISTING-0001';
 
@@ -26,20 +27,6 @@ describe("the user's journey in Chromium against the sandbox: batch, import, fix
 
   const counts = () => page.getByLabel('Row counts');
   const grid = () => page.getByRole('grid', { name: 'Voucher drafts' });
-  const operations = () => page.getByRole('table', { name: 'Operations' });
-
-  async function createBatch(name: string, giftAmount: string): Promise<void> {
-    await page.getByRole('button', { name: 'Batches', exact: true }).click();
-    await page.getByLabel('New batch').fill(name);
-    await page.getByRole('button', { name: 'Create batch' }).click();
-    await page.getByRole('heading', { name }).waitFor();
-    await page.getByRole('button', { name: 'Defaults' }).click();
-    await page.getByLabel('Voucher type').selectOption('GIFT_VOUCHER');
-    await page.getByLabel(/Gift amount/).fill(giftAmount);
-    await page.getByRole('button', { name: 'Save defaults' }).click();
-    await page.getByText('Defaults saved').waitFor();
-  }
-
   async function queueAndSync(operationId: number, operation = 'import'): Promise<void> {
     await page.getByRole('button', { name: 'Queue for sync' }).click();
     await page.getByLabel('Operation').selectOption(operation);
@@ -49,14 +36,11 @@ describe("the user's journey in Chromium against the sandbox: batch, import, fix
     await page.getByRole('button', { name: 'Outbox', exact: true }).click();
     await page.getByLabel('Target region').filter({ hasText: 'SANDBOX' }).waitFor();
     await page.getByRole('button', { name: 'Sync', exact: true }).click();
-    const row = operations()
-      .getByRole('row')
-      .filter({ has: page.getByRole('cell', { name: String(operationId), exact: true }) });
-    await row.getByText('done', { exact: true }).waitFor({ timeout: 90_000 });
+    await operationRow(page, operationId).getByText('done', { exact: true }).waitFor({ timeout: 90_000 });
   }
 
   it('syncs a first batch holding a code, so it exists in the service', async () => {
-    await createBatch('Earlier', '100');
+    await createGiftBatch(page, 'Earlier', '100');
     await page.getByLabel('New row code').fill(EXISTING);
     await page.getByRole('button', { name: 'Add row' }).click();
     await eventually(() => counts().textContent()).toMatch(/1 rows · 1 valid/);
@@ -64,7 +48,7 @@ describe("the user's journey in Chromium against the sandbox: batch, import, fix
   });
 
   it('imports 10,000 rows with bad ones, fixes one in the grid and deletes the others', async () => {
-    await createBatch('Spring', '500');
+    await createGiftBatch(page, 'Spring', '500');
     await page.getByRole('button', { name: 'Import CSV' }).click();
     await page.getByLabel('CSV file').setInputFiles(writeVoucherCsv(filesDir, 10_000, 'SPR'));
     await page.getByRole('table', { name: 'Column mapping' }).waitFor();
@@ -111,9 +95,7 @@ describe("the user's journey in Chromium against the sandbox: batch, import, fix
   it('queues with a dry-run plan, syncs, and reports the one code that already existed as already there, not created', async () => {
     // JSON refuses a code that exists (a CSV import would update it), so the report can name it.
     await queueAndSync(2, 'import-json');
-    const row = operations()
-      .getByRole('row')
-      .filter({ has: page.getByRole('cell', { name: '2', exact: true }) });
+    const row = operationRow(page, 2);
     await eventually(async () => (await row.getByRole('cell').allTextContents()).slice(5, 8)).toEqual(['10,998', '1', '0']);
     await page.getByRole('button', { name: 'Details of operation 2' }).click();
     const already = page.getByRole('table', { name: 'Codes already on the service' });

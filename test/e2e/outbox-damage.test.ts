@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../shared/api';
 import { eventually, openApp, screenshot, type OpenApp } from './harness';
+import { createGiftBatch, operationRow } from './steps';
 
 // In the app: a queued import whose saved code list is gone does not stop the next batch from being
 // queued and synced. The queue panel names the damaged operation; the outbox keeps it waiting.
@@ -21,24 +22,10 @@ describe('queueing in Chromium past an operation whose codes.json is missing', (
     await opened?.close();
   });
 
-  const operations = () => page.getByRole('table', { name: 'Operations' });
-  const operationRow = (id: number) =>
-    operations()
-      .getByRole('row')
-      .filter({ has: page.getByRole('cell', { name: String(id), exact: true }) });
-
   async function queueOneCode(name: string, code: string, operationId: number): Promise<void> {
     // Through the outbox, so the batches view opens on its list, not on the batch shown last.
     await page.getByRole('button', { name: 'Outbox', exact: true }).click();
-    await page.getByRole('button', { name: 'Batches', exact: true }).click();
-    await page.getByLabel('New batch').fill(name);
-    await page.getByRole('button', { name: 'Create batch' }).click();
-    await page.getByRole('heading', { name }).waitFor();
-    await page.getByRole('button', { name: 'Defaults' }).click();
-    await page.getByLabel('Voucher type').selectOption('GIFT_VOUCHER');
-    await page.getByLabel(/Gift amount/).fill('100');
-    await page.getByRole('button', { name: 'Save defaults' }).click();
-    await page.getByText('Defaults saved').waitFor();
+    await createGiftBatch(page, name, '100');
     await page.getByLabel('New row code').fill(code);
     await page.getByRole('button', { name: 'Add row' }).click();
     await eventually(() => page.getByLabel('Row counts').textContent()).toMatch(/1 rows · 1 valid/);
@@ -63,12 +50,12 @@ describe('queueing in Chromium past an operation whose codes.json is missing', (
 
     await page.getByRole('button', { name: 'Outbox', exact: true }).click();
     await page.getByLabel('Target region').filter({ hasText: 'SANDBOX' }).waitFor();
-    await operationRow(1).getByText('needs attention', { exact: true }).waitFor();
+    await operationRow(page, 1).getByText('needs attention', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Sync', exact: true }).click();
-    await operationRow(2).getByText('done', { exact: true }).waitFor({ timeout: 60_000 });
+    await operationRow(page, 2).getByText('done', { exact: true }).waitFor({ timeout: 60_000 });
     await eventually(() => page.getByLabel('Sync state').textContent()).toMatch(/finished/);
-    await operationRow(1).getByText('needs attention', { exact: true }).waitFor();
-    await operationRow(1).getByRole('button', { name: 'Details of operation 1' }).click();
+    await operationRow(page, 1).getByText('needs attention', { exact: true }).waitFor();
+    await operationRow(page, 1).getByRole('button', { name: 'Details of operation 1' }).click();
     await page.getByRole('region', { name: 'Operation 1' }).getByText(`The saved request file ${list}`).waitFor();
 
     // The sandbox's own record: the healthy code is there, the damaged operation's is not.

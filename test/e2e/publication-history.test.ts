@@ -5,10 +5,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicationDoc } from '../../electron/sandbox/publication-doc';
 import type { RunningSandbox } from '../../electron/sandbox/types';
-import { putPublications, sandboxOn } from '../integration/cache/history';
+import { putPublications, sandboxOn, sandboxPublications } from '../integration/cache/history';
 import { makeTempDir } from '../integration/cache/temp';
 import { eventually, openApp, screenshot, type OpenApp } from './harness';
-import { monthsOfHistory, previousMonth, sandboxPublications, tallyBy, wallClock, type Tally } from './history-fixtures';
+import { monthsOfHistory, previousMonth, tallyBy, wallClock, type Tally } from './history-fixtures';
 
 // The reader sits in Auckland (UTC+13 in November): a day or month there is not the UTC one, so a
 // dashboard that bucketed in UTC would disagree with the counts below.

@@ -1,5 +1,6 @@
 import { runSandboxCli } from '../../sandbox/cli';
 import { type Command, type GroupCommands, UsageError } from '../command';
+import { USAGE_EXIT_CODE } from '../flags';
 
 const run: Command = {
   name: 'run',
@@ -8,7 +9,7 @@ const run: Command = {
   rawArgs: true,
   async run(ctx, args) {
     const code = await runSandboxCli(args.positionals, { out: (line) => ctx.io.out(`${line}\n`), err: (line) => ctx.io.err(`${line}\n`) });
-    if (code === 2) throw new UsageError('see the options above');
+    if (code === USAGE_EXIT_CODE) throw new UsageError('see the options above');
     if (code !== 0) throw new Error('the sandbox did not start');
     return { data: { stopped: true }, text: '' };
   },

@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportCachedPublications, openCacheDatabase, pullPublications } from '../../../electron/cache';
+import { exportCachedPublications } from '../../../electron/cache';
 import type { PublicationDoc } from '../../../electron/sandbox/publication-doc';
 import type { StoreDatabase } from '../../../electron/store/database';
-import { clientOf, extraPublications, putPublications, sandboxOn } from './history';
-import { makeTempDir } from './temp';
+import { extraPublications } from './history';
+import { pulledCache } from './pulled';
 
 // Texts from the service that a spreadsheet would run as formulas (OWASP "CSV injection"), put in
 // every field a publication carries, pulled over HTTP from the sandbox and exported as a report.
@@ -51,21 +50,9 @@ let target: string;
 let docs: PublicationDoc[];
 
 beforeAll(async () => {
-  const dir = makeTempDir();
-  const dataFile = join(dir, 'sandbox.sqlite');
-  await (await sandboxOn(dataFile)).close();
   // Failures are every 7th from the 5th, so across 42 each start meets a failure, a single and a multi.
   docs = extraPublications(42, 0, Date.UTC(2026, 4, 2)).map((doc, i) => hostile(doc, STARTS[i % STARTS.length] ?? '='));
-  await putPublications(dataFile, docs);
-  const sb = await sandboxOn(dataFile);
-  try {
-    db = await openCacheDatabase(join(dir, 'cache'));
-    const client = clientOf(sb);
-    target = client.baseUrl;
-    await pullPublications(db, client);
-  } finally {
-    await sb.close();
-  }
+  ({ db, target } = await pulledCache(docs));
 }, 60_000);
 
 afterAll(async () => {

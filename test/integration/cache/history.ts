@@ -94,6 +94,17 @@ export async function putPublications(dataFile: string, docs: readonly Publicati
   }
 }
 
+/** Every publication in a stopped sandbox's data file, as the sandbox itself stores it. */
+export async function sandboxPublications(dataFile: string): Promise<PublicationDoc[]> {
+  const SQL = await loadSqlJs();
+  const db = new SQL.Database(readFileSync(dataFile));
+  try {
+    return new DocStore(db).all<PublicationDoc>('publication');
+  } finally {
+    db.close();
+  }
+}
+
 /** A seeded sandbox on a data file, with fixed credentials so it can be stopped and started again. */
 export function sandboxOn(dataFile: string, port?: number): Promise<RunningSandbox> {
   return startSandbox({ dataFile, ...CREDENTIALS, ...(port !== undefined && { port }) });

@@ -1,14 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cachedPublicationStats, openCacheDatabase, pullPublications } from '../../../electron/cache';
-import { DocStore } from '../../../electron/sandbox/docs';
+import { cachedPublicationStats } from '../../../electron/cache';
 import type { PublicationDoc } from '../../../electron/sandbox/publication-doc';
 import type { StoreDatabase } from '../../../electron/store/database';
-import { loadSqlJs } from '../../../electron/store/sqljs';
 import type { HistoryNarrowing } from '../../../shared/ipc/publication-history';
-import { clientOf, extraPublications, putPublications, sandboxOn } from './history';
-import { makeTempDir } from './temp';
+import { extraPublications, sandboxPublications } from './history';
+import { pulledCache } from './pulled';
 
 const ZONE = 'Europe/Warsaw';
 const localDay = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -20,24 +16,14 @@ let docs: PublicationDoc[];
 
 // Publications over both of Warsaw's daylight-saving changes of 2026 and a quiet week between.
 beforeAll(async () => {
-  const dir = makeTempDir();
-  const dataFile = join(dir, 'sandbox.sqlite');
-  await (await sandboxOn(dataFile)).close();
-  await putPublications(dataFile, [
+  let dataFile: string;
+  ({ db, target, dataFile } = await pulledCache([
     ...extraPublications(400, 0, Date.UTC(2026, 2, 27, 20)),
     ...extraPublications(300, 400, Date.UTC(2026, 3, 20)),
     ...extraPublications(400, 700, Date.UTC(2026, 9, 24, 12)),
-  ]);
-  const sb = await sandboxOn(dataFile);
-  db = await openCacheDatabase(join(dir, 'cache'));
-  const client = clientOf(sb);
-  target = client.baseUrl;
-  await pullPublications(db, client);
-  await sb.close();
-  const SQL = await loadSqlJs();
-  const sandboxDb = new SQL.Database(readFileSync(dataFile));
-  docs = new DocStore(sandboxDb).all<PublicationDoc>('publication');
-  sandboxDb.close();
+  ]));
+  // Every publication the sandbox holds, its seeded ones too, as the reference the stats are checked against.
+  docs = await sandboxPublications(dataFile);
 }, 60_000);
 
 afterAll(async () => {

@@ -97,7 +97,7 @@ describe('sandbox command line', () => {
     for (const args of [['--port', ''], ['--port='], ['--port']]) {
       const refused = runCli(args);
       expect(await refused.exited).toBe(2);
-      expect(refused.output()).toMatch(/sandbox: (--port must be a whole number from 0 to 65533, got ""|Option '--port <value>' argument missing)/);
+      expect(refused.output()).toMatch(/sandbox: (--port must be a whole number from 0 to 65,533 \(got ""\)|Option '--port <value>' argument missing)/);
       expect(refused.output()).toContain('Usage:');
     }
   });
