@@ -1,6 +1,8 @@
 import { thousands } from '../../shared/domain/thousands';
 import { InvalidRequestError } from '../../shared/api/errors';
+import type { Project } from '../../shared/domain/project';
 import type { LibraryServices } from '../desk/library';
+import type { ConnectionService } from '../projects/connection';
 import type { SecretStore } from '../secrets/secret-store';
 import type { Reader } from '../store/statements';
 import type { CliIo } from './io';
@@ -29,6 +31,10 @@ export interface CliContext {
    */
   libraryListing(kind: string): Promise<unknown>;
   secrets(): SecretStore;
+  /** The projects of the data folder and the client of each (opened on first use). */
+  connection(): Promise<ConnectionService>;
+  /** The project the command works for: --project, else $VOUCHER_DESK_PROJECT, else the current one. */
+  project(): Promise<Project>;
 }
 
 /** What a command produced: `data` is printed for --json, `text` for people. */

@@ -20,6 +20,8 @@ import type { OperationRecord } from '../outbox/records';
 export interface QueueContext {
   library: StoreDatabase;
   outbox: Outbox;
+  /** The project (id) the operation is queued for; every front end names one. */
+  project?: string;
 }
 
 export interface QueueImportOptions {
@@ -100,9 +102,10 @@ export function queueImportPacked(ctx: QueueContext, batchRef: string, options: 
       kind: csv ? 'import-csv' : 'import-json',
       payload,
       batchId: batch.id,
-      dependsOn: openDependencies(ctx.outbox, codes),
+      dependsOn: openDependencies(ctx.outbox, codes, ctx.project),
       codes: codes.length,
       chunks,
+      project: ctx.project,
     });
     return jsonBecause ? { op, jsonBecause } : { op };
   });
@@ -184,9 +187,11 @@ export function queueAddToCampaign(ctx: QueueContext, batchRef: string, campaign
       dependsOn: openDependencies(
         ctx.outbox,
         chunks.map((c) => c.code as string),
+        ctx.project,
       ),
       codes: chunks.length,
       chunks,
+      project: ctx.project,
     });
   });
 }

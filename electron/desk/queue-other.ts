@@ -9,7 +9,7 @@ import type { OperationRecord } from '../outbox/records';
  * Queues a reward. A reward has no natural key, so its metadata carries the operation's id: after an
  * uncertain create, the reward list tells whether it exists.
  */
-export async function queueReward(outbox: Outbox, request: RewardRequest): Promise<OperationRecord> {
+export async function queueReward(outbox: Outbox, request: RewardRequest, project?: string): Promise<OperationRecord> {
   const uid = randomUUID();
   const parsed = payloadSchemas.reward.shape.request.safeParse(request);
   if (!parsed.success) {
@@ -24,12 +24,13 @@ export async function queueReward(outbox: Outbox, request: RewardRequest): Promi
     payload: { request: marked, marker: uid },
     dependsOn: [],
     codes: 0,
+    project,
     chunks: [{ codes: 0, bytes: Buffer.byteLength(body), body }],
   });
 }
 
 /** Queues deletions, one request per code; `force` removes for good instead of moving to the bin. */
-export async function queueDelete(outbox: Outbox, codes: readonly string[], force: boolean): Promise<OperationRecord> {
+export async function queueDelete(outbox: Outbox, codes: readonly string[], force: boolean, project?: string): Promise<OperationRecord> {
   const unique = [...new Set(codes.map((code) => code.trim()))];
   const empty = unique.findIndex((code) => code === '');
   if (empty >= 0 || unique.length === 0) throw new OutboxError('codes: give at least one code, none of them empty');
@@ -37,8 +38,9 @@ export async function queueDelete(outbox: Outbox, codes: readonly string[], forc
     uid: randomUUID(),
     kind: 'delete',
     payload: { codes: unique, force },
-    dependsOn: openDependencies(outbox, unique),
+    dependsOn: openDependencies(outbox, unique, project),
     codes: unique.length,
+    project,
     chunks: unique.map((code) => ({ codes: 1, bytes: 0, code })),
   });
 }

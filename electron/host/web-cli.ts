@@ -74,13 +74,11 @@ export async function startWebApp(options: WebAppOptions): Promise<WebApp> {
   };
 }
 
-/** Points the settings at the sandbox and stores its key pair, so the app works with no account. */
+/** Adds the sandbox's project with its key pair (the first becomes current), so the app works with no account. */
 async function useSandbox(services: Services, sandbox: RunningSandbox): Promise<void> {
-  const settings = services.handlers['settings.setTarget'];
-  const keys = services.handlers['settings.saveKeys'];
-  if (!settings || !keys) throw new Error('The settings handlers are missing');
-  await settings({ target: sandbox.urls[sandbox.hostCluster] });
-  await keys(sandbox.credentials);
+  const add = services.handlers['projects.add'];
+  if (!add) throw new Error('The projects handlers are missing');
+  await add({ name: 'local production', location: sandbox.urls[sandbox.hostCluster], kind: 'production', ...sandbox.credentials });
 }
 
 export function parseWebArgs(argv: readonly string[]): WebAppOptions & { help: boolean } {

@@ -24,8 +24,8 @@ export function operationCodes(outbox: Outbox, opId: number): Set<string> | unde
   return codes.size > 0 ? codes : undefined;
 }
 
-/** Open operations touching any of `codes`: the new operation waits for them. */
-export function openDependencies(outbox: Outbox, codes: Iterable<string>): number[] {
-  const open = outbox.operations({ open: true }).map((op) => ({ id: op.id, codes: operationCodes(outbox, op.id) }));
+/** Open operations of the same project touching any of `codes`: the new operation waits for them (projects never share codes). */
+export function openDependencies(outbox: Outbox, codes: Iterable<string>, project?: string): number[] {
+  const open = outbox.operations({ open: true, project }).map((op) => ({ id: op.id, codes: operationCodes(outbox, op.id) }));
   return dependenciesOf(codes, open);
 }

@@ -7,14 +7,17 @@ import { REWARD_FIELDS, RewardInputError, rewardRequestOf, type RewardFieldNames
 import type { RewardRequest } from '../../../shared/outbox/kinds';
 import { type Command, type GroupCommands, type ParsedArgs, UsageError, integerOption, positional, stringOption } from '../command';
 import type { CliContext } from '../command';
+import { projectLabel, type Project } from '../../../shared/domain/project';
 import { withOutbox } from './outbox-access';
 
-function queued(op: OperationRecord, what: string): { data: OperationRecord; text: string } {
+function queued(op: OperationRecord, what: string, project: Project): { data: OperationRecord & { projectName: string }; text: string } {
   const chunks = Object.values(op.chunkCounts).reduce((a, b) => a + b, 0);
   const waits = op.dependsOn.length > 0 ? ` It waits for operation(s) ${op.dependsOn.join(', ')}, which touch the same codes.` : '';
   return {
-    data: op,
-    text: `Queued operation ${op.id}: ${what} (${thousands(op.codes)} codes in ${chunks} request(s)).${waits}\nSee it with \`voucher-desk outbox\`; send it with \`voucher-desk sync --target <target>\`.\n`,
+    data: { ...op, projectName: project.name },
+    text:
+      `Queued operation ${op.id} for ${projectLabel(project)}: ${what} (${thousands(op.codes)} codes in ${chunks} request(s)).${waits}\n` +
+      `See it with \`voucher-desk outbox\`; send it with \`voucher-desk sync --project ${project.name}\`.\n`,
   };
 }
 
@@ -29,13 +32,14 @@ function packingText(kind: string, jsonBecause: { code: string; reason: string }
 async function queueBatchImport(ctx: CliContext, args: ParsedArgs, format: 'csv-when-fits' | 'csv') {
   const batch = positional(args, 0, 'batch');
   const maxCodes = integerOption(args, 'max-codes', 1, IMPORT_MAX_CODES);
+  const project = await ctx.project();
   const { db, outbox } = await ctx.library();
-  const { op, jsonBecause } = await queueImportPacked({ library: db, outbox }, batch, {
+  const { op, jsonBecause } = await queueImportPacked({ library: db, outbox, project: project.id }, batch, {
     format: args.values['refuse-existing'] === true ? 'json' : format,
     webhooksEnable: args.values['webhooks'] === true,
     ...(maxCodes !== undefined && { limits: { maxCodes } }),
   });
-  return queued(op, `import of batch ${op.batchId} ${packingText(op.kind, jsonBecause)}`);
+  return queued(op, `import of batch ${op.batchId} ${packingText(op.kind, jsonBecause)}`, project);
 }
 
 const maxCodesOption = { type: 'string', description: 'at most this many codes per request (default and maximum 100,000)' } as const;
@@ -75,12 +79,13 @@ const addToCampaign: Command = {
     const batch = positional(args, 0, 'batch');
     const campaign = positional(args, 1, 'campaign');
     const categoryId = stringOption(args, 'category-id');
+    const project = await ctx.project();
     const { db, outbox } = await ctx.library();
-    const op = await queueAddToCampaign({ library: db, outbox }, batch, campaign, {
+    const op = await queueAddToCampaign({ library: db, outbox, project: project.id }, batch, campaign, {
       dropValues: args.values['drop-values'] === true,
       ...(categoryId !== undefined && { categoryId }),
     });
-    return queued(op, `add batch codes to campaign ${campaign}`);
+    return queued(op, `add batch codes to campaign ${campaign}`, project);
   },
 };
 
@@ -130,7 +135,10 @@ const reward: Command = {
   },
   async run(ctx, args) {
     const request = rewardRequest(args);
-    return withOutbox(ctx, async (outbox) => queued(await queueReward(outbox, request), `create ${request.type} reward "${request.name}"`));
+    const project = await ctx.project();
+    return withOutbox(ctx, async (outbox) =>
+      queued(await queueReward(outbox, request, project.id), `create ${request.type} reward "${request.name}"`, project),
+    );
   },
 };
 
@@ -142,8 +150,13 @@ const remove: Command = {
   async run(ctx, args) {
     if (args.positionals.length === 0) throw new UsageError('missing <code...>');
     const force = args.values['force'] === true;
+    const project = await ctx.project();
     return withOutbox(ctx, async (outbox) =>
-      queued(await queueDelete(outbox, args.positionals, force), `delete ${args.positionals.length} code(s)${force ? ' permanently' : ''}`),
+      queued(
+        await queueDelete(outbox, args.positionals, force, project.id),
+        `delete ${args.positionals.length} code(s)${force ? ' permanently' : ''}`,
+        project,
+      ),
     );
   },
 };
