@@ -35,8 +35,12 @@ function locationOf(text: string): string | undefined {
 export async function migrateTargets(secrets: SecretStore, legacy: LegacySources): Promise<ProjectsContent> {
   const settingsTarget = legacy.settingsTarget();
   const syncTarget = await legacy.syncTarget();
-  const oldAccounts = (await secrets.list()).map((k) => k.account).filter((a) => !a.startsWith(PROJECT_PREFIX));
-  const texts = [settingsTarget, syncTarget, ...oldAccounts, ...(await legacy.cacheTargets())];
+  const accounts = (await secrets.list()).map((k) => k.account);
+  const oldAccounts = accounts.filter((a) => !a.startsWith(PROJECT_PREFIX));
+  // Keys were kept per target for every data folder alike; one moved by another folder's migration
+  // sits under the project id its target gives (a base URL), and is that folder's too.
+  const movedTargets = accounts.filter((a) => a.startsWith(`${PROJECT_PREFIX}http`)).map((a) => a.slice(PROJECT_PREFIX.length));
+  const texts = [settingsTarget, syncTarget, ...oldAccounts, ...movedTargets, ...(await legacy.cacheTargets())];
   const projects: Project[] = [];
   for (const text of texts) {
     const location = text === undefined ? undefined : locationOf(text);

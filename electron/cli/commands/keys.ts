@@ -1,13 +1,18 @@
 import { normalizeLocation, projectLabel } from '../../../shared/domain/project';
 import { projectAccount } from '../../secrets/secret-store';
-import { type Command, type GroupCommands, positional } from '../command';
+import { type Command, type GroupCommands, UsageError, positional } from '../command';
 import { projectCommands, readKeyPair } from './project';
 
 // `keys` from before projects, kept for one release as a thin alias: a target (`eu`, a URL) names the
 // project called after it, as the folder's migration names them; `project` is the command to use.
 
 async function projectOfTarget(ctx: Parameters<Command['run']>[0], target: string) {
-  const name = normalizeLocation(target);
+  let name: string;
+  try {
+    name = normalizeLocation(target);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
   const projects = (await ctx.connection()).projects;
   return { projects, name, project: (await projects.list()).find((p) => p.name === name) };
 }

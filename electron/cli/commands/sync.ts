@@ -146,7 +146,7 @@ const run: Command = {
         throw projectError(project, error);
       });
       const ops = outbox.operations({ project: project.id }).filter((op) => op.state !== 'done');
-      const summary = `${statusText(status)} Project: ${projectLabel(project)}.\n${progressLine(progress)}; tokens minted: ${progress.tokensMinted}\n`;
+      const summary = `${statusText(status)}\n${progressLine(progress)}; tokens minted: ${progress.tokensMinted}\nProject: ${projectLabel(project)}.\n`;
       if (status.state === 'paused') throw new Error(summary.trimEnd());
       const open =
         ops.length > 0

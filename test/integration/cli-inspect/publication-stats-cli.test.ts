@@ -32,7 +32,7 @@ beforeAll(async () => {
   await putPublications(dataFile, extraPublications(EXTRA, 0, Date.UTC(2026, 2, 27)));
   sb = await sandboxOn(dataFile);
   url = sb.urls[sb.hostCluster];
-  deleteKeys = await keysForSandbox(url, sb.credentials, env);
+  deleteKeys = await keysForSandbox(url, sb.credentials, env, at);
 }, 60_000);
 
 afterAll(async () => {
@@ -78,7 +78,7 @@ describe('voucher-desk publications pull, stats and export (the real binary)', (
 
     const again = await spawnBin(['publications', 'pull', '--target', url, ...at], { env });
     expect(again.status, again.stderr).toBe(0);
-    expect(again.stdout).toMatch(/Pulled 100 publications in 1 page from local sandbox .* \(pull #\d+, new at the top: 0 new, 1 request\)\./);
+    expect(again.stdout).toMatch(/Pulled 100 publications in 1 page from \S+ \(production, local sandbox \S+\) \(pull #\d+, new at the top: 0 new, 1 request\)\./);
   });
 
   it('prints the same numbers as the dashboard, by week in the local zone, as JSON and as text', async () => {
@@ -98,7 +98,7 @@ describe('voucher-desk publications pull, stats and export (the real binary)', (
     const text = await spawnBin(['publications', 'stats', '--by', 'week', '--from', '2026-03-23', '--channel', 'Email', '--target', url, ...at], { env });
     expect(text.status, text.stderr).toBe(0);
     const emails = stats.channels.find((c) => c.channel === 'Email')?.count ?? 0;
-    expect(text.stdout).toContain(`Publications by week in ${ZONE}, from the offline cache of local sandbox ${url}:`);
+    expect(text.stdout).toContain(`Publications by week in ${ZONE}, from the offline cache of ${url} (production, local sandbox ${url}):`);
     expect(text.stdout).toMatch(new RegExp(`2026-03-23 +${emails} +\\d+ +\\d+ +${emails}\\n`));
     expect(text.stdout).toContain(`Total: ${emails.toLocaleString('en-US')} publications`);
     expect(text.stdout).toMatch(/Failures:\n {2}\w+: \d+\n {4}\d+ × Failed: \w+/);
