@@ -33,6 +33,8 @@ const layerPolicies = [
   { from: { file: { categories: 'sandbox-starter' } }, allow: { to: { element: { type: 'sandbox' } } } },
   // The sandbox shares the app's sql.js loader: one WebAssembly instance per process when both run in one.
   { from: { element: { type: 'sandbox' } }, allow: { to: { file: { categories: 'sql-loader' } } } },
+  // ...and the command lines' flag reader, so its flags are refused as the CLI's are.
+  { from: { element: { type: 'sandbox' } }, allow: { to: { file: { categories: 'flag-reader' } } } },
   { allow: { to: { module: { origin: ['external', 'core'] } } } },
   {
     from: { element: { types: { anyOf: ['shared', 'renderer'] } } },
@@ -136,6 +138,7 @@ export default defineConfig(
         ...sandboxStarters.map((pattern) => ({ category: 'sandbox-starter', pattern })),
         ...electronApiFiles.map((pattern) => ({ category: 'electron-api', pattern })),
         { category: 'sql-loader', pattern: 'electron/store/sqljs.ts' },
+        { category: 'flag-reader', pattern: 'electron/cli/flags.ts' },
       ],
     },
     rules: {

@@ -2,7 +2,10 @@ import { builtinModules } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 
-const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> };
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string; dependencies: Record<string, string> };
+
+/** The build's version, read by electron/app-version.ts; the vitest configs use the same. */
+export const appVersionDefine = { __VOUCHER_DESK_VERSION__: JSON.stringify(pkg.version) };
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
 interface Entry {
@@ -54,6 +57,7 @@ export default defineConfig(({ mode }) => {
   return {
     // What stays outside each bundle is decided by `external` below alone, not by Vite's SSR default.
     ssr: { noExternal: true },
+    define: appVersionDefine,
     build: {
       outDir: entry.outDir,
       emptyOutDir: entry.emptyOutDir,

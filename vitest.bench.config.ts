@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { appVersionDefine } from './vite.main.config';
 
 // Benchmarks are plain test files that print their figures; they stay out of `npm test`.
 export default defineConfig({
+  define: appVersionDefine,
   test: {
     include: ['test/bench/**/*.bench.ts'],
     pool: 'forks',

@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { appVersionDefine } from './vite.main.config';
 
 export default defineConfig({
+  define: appVersionDefine,
   test: {
     include: ['test/**/*.test.ts'],
     exclude: ['test/bench/**', 'node_modules/**'],

@@ -1,10 +1,10 @@
-import { thousands } from '../../shared/domain/thousands';
 import { InvalidRequestError } from '../../shared/api/errors';
 import type { Project } from '../../shared/domain/project';
 import type { LibraryServices } from '../desk/library';
 import type { ConnectionService } from '../projects/connection';
 import type { SecretStore } from '../secrets/secret-store';
 import type { Reader } from '../store/statements';
+import { UsageError, wholeNumberFlag } from './flags';
 import type { CliIo } from './io';
 
 // The shape every command of `voucher-desk` has. A group (`keys`, `batch`, later `queue`, `sync`,
@@ -83,13 +83,8 @@ export interface CommandGroup {
   brief?: boolean;
 }
 
-/** Wrong use of the command line: printed with the usage, exit code 2. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}
+// One UsageError for every command line: the flag reader throws it too.
+export { UsageError } from './flags';
 
 export function stringOption(args: ParsedArgs, name: string): string | undefined {
   const value = args.values[name];
@@ -99,12 +94,7 @@ export function stringOption(args: ParsedArgs, name: string): string | undefined
 /** A whole-number option; a value outside min..max is wrong usage, like a value that is not a number. */
 export function integerOption(args: ParsedArgs, name: string, min = 0, max = Number.MAX_SAFE_INTEGER): number | undefined {
   const text = stringOption(args, name);
-  if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
-    const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${thousands(max)}`;
-    throw new UsageError(`--${name} must be a whole number ${range} (got "${text}")`);
-  }
-  return Number(text);
+  return text === undefined ? undefined : wholeNumberFlag(name, text, min, max);
 }
 
 /** Runs the API client's check of query values built from options: a value it refuses is wrong usage. */

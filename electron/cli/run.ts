@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import type { LibraryServices } from '../desk/library';
 import type { StoreDatabase } from '../store/database';
 import { KeytarSecretStore, KEYCHAIN_SERVICE } from '../secrets/keytar-store';
@@ -6,6 +5,7 @@ import type { SecretStore } from '../secrets/secret-store';
 import { resolveDataDir } from '../store/data-dir';
 import { type CliContext, type Command, type CommandGroup, type GroupCommands, type OptionSpec, type ParsedArgs, UsageError } from './command';
 import { cliErrorData, cliErrorText } from './error-words';
+import { parseFlags, USAGE_EXIT_CODE } from './flags';
 import type { CliIo } from './io';
 import type { ConnectionService } from '../projects/connection';
 
@@ -89,7 +89,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
     const message = error instanceof Error ? error.message : String(error);
     if (json) io.err(`${JSON.stringify({ error: { kind: error instanceof Error ? error.name : 'Error', message, ...cliErrorData(error) } })}\n`);
     else io.err(`voucher-desk: ${cliErrorText(error)}\n${usage ? `usage: ${usageLine(group, command)}\n` : ''}`);
-    return usage ? 2 : 1;
+    return usage ? USAGE_EXIT_CODE : 1;
   } finally {
     await library?.close();
     await libraryDb?.close();
@@ -97,17 +97,7 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
 }
 
 function parse(command: Command, args: readonly string[]): ParsedArgs {
-  try {
-    const { values, positionals } = parseArgs({
-      args: [...args],
-      options: { ...GLOBAL_OPTIONS, ...command.options },
-      allowPositionals: true,
-      strict: true,
-    });
-    return { values: values, positionals };
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  return parseFlags(args, { ...GLOBAL_OPTIONS, ...command.options }, true);
 }
 
 function usageLine(group: CommandGroup, command: Command): string {

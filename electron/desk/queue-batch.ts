@@ -13,7 +13,7 @@ import type { BatchDefaults, BatchSummary } from '../batches/types';
 import type { StoreDatabase } from '../store/database';
 import type { Reader } from '../store/statements';
 import { sha256 } from '../outbox/bodies';
-import { openDependencies } from '../outbox/op-codes';
+import { dependenciesForQueueing, type Queued } from '../outbox/op-codes';
 import { OutboxError, type NewChunk, type Outbox } from '../outbox/outbox';
 import type { OperationRecord } from '../outbox/records';
 
@@ -71,8 +71,7 @@ export async function queueImport(ctx: QueueContext, batchRef: string, options: 
 }
 
 /** A queued import, and for `csv-when-fits` sent as JSON, the first row that needed JSON and why. */
-export interface PackedImport {
-  op: OperationRecord;
+export interface PackedImport extends Queued {
   jsonBecause?: { code: string; reason: string };
 }
 
@@ -97,17 +96,10 @@ export function queueImportPacked(ctx: QueueContext, batchRef: string, options: 
     const payload = csv
       ? { batchId: batch.id, batchName: batch.name, webhooksEnable: options.webhooksEnable ?? false }
       : { batchId: batch.id, batchName: batch.name };
-    const op = await ctx.outbox.enqueue({
-      uid,
-      kind: csv ? 'import-csv' : 'import-json',
-      payload,
-      batchId: batch.id,
-      dependsOn: openDependencies(ctx.outbox, codes, ctx.project),
-      codes: codes.length,
-      chunks,
-      project: ctx.project,
-    });
-    return jsonBecause ? { op, jsonBecause } : { op };
+    const { dependsOn, needsAttention } = await dependenciesForQueueing(ctx.outbox, codes, ctx.project);
+    const kind = csv ? 'import-csv' : 'import-json';
+    const op = await ctx.outbox.enqueue({ uid, kind, payload, batchId: batch.id, dependsOn, codes: codes.length, chunks, project: ctx.project });
+    return jsonBecause ? { op, needsAttention, jsonBecause } : { op, needsAttention };
   });
 }
 
@@ -160,7 +152,7 @@ export interface AddToCampaignOptions {
  * Queues one request per code of the batch: add the code to the campaign. A batch carrying values the
  * endpoint cannot take is refused unless `dropValues` says the user accepts losing them.
  */
-export function queueAddToCampaign(ctx: QueueContext, batchRef: string, campaignId: string, options: AddToCampaignOptions = {}): Promise<OperationRecord> {
+export function queueAddToCampaign(ctx: QueueContext, batchRef: string, campaignId: string, options: AddToCampaignOptions = {}): Promise<Queued> {
   if (campaignId.trim() === '') return Promise.reject(new OutboxError('campaign: give the campaign id or name'));
   const categoryId = options.categoryId?.trim() || undefined;
   if (options.categoryId !== undefined && categoryId === undefined) return Promise.reject(new OutboxError('category_id: give a category id, or leave it out'));
@@ -179,19 +171,21 @@ export function queueAddToCampaign(ctx: QueueContext, batchRef: string, campaign
       const body = JSON.stringify(addToCampaignBody(draft, uid, categoryId));
       chunks.push({ codes: 1, bytes: Buffer.byteLength(body), body, code: draft.code, rowNo: rows.at(-1) });
     }
-    return ctx.outbox.enqueue({
+    const { dependsOn, needsAttention } = await dependenciesForQueueing(
+      ctx.outbox,
+      chunks.map((c) => c.code as string),
+      ctx.project,
+    );
+    const op = await ctx.outbox.enqueue({
       uid,
       kind: 'add-to-campaign',
       payload: { batchId: batch.id, batchName: batch.name, campaignId: campaignId.trim() },
       batchId: batch.id,
-      dependsOn: openDependencies(
-        ctx.outbox,
-        chunks.map((c) => c.code as string),
-        ctx.project,
-      ),
+      dependsOn,
       codes: chunks.length,
       chunks,
       project: ctx.project,
     });
+    return { op, needsAttention };
   });
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rewardBody } from '../../shared/api/operations/rewards';
 import { OPERATION_MARKER_KEY, payloadSchemas, type RewardRequest } from '../../shared/outbox/kinds';
-import { openDependencies } from '../outbox/op-codes';
+import { dependenciesForQueueing, type Queued } from '../outbox/op-codes';
 import { OutboxError, type Outbox } from '../outbox/outbox';
 import type { OperationRecord } from '../outbox/records';
 
@@ -30,17 +30,19 @@ export async function queueReward(outbox: Outbox, request: RewardRequest, projec
 }
 
 /** Queues deletions, one request per code; `force` removes for good instead of moving to the bin. */
-export async function queueDelete(outbox: Outbox, codes: readonly string[], force: boolean, project?: string): Promise<OperationRecord> {
+export async function queueDelete(outbox: Outbox, codes: readonly string[], force: boolean, project?: string): Promise<Queued> {
   const unique = [...new Set(codes.map((code) => code.trim()))];
   const empty = unique.findIndex((code) => code === '');
   if (empty >= 0 || unique.length === 0) throw new OutboxError('codes: give at least one code, none of them empty');
-  return outbox.enqueue({
+  const { dependsOn, needsAttention } = await dependenciesForQueueing(outbox, unique, project);
+  const op = await outbox.enqueue({
     uid: randomUUID(),
     kind: 'delete',
     payload: { codes: unique, force },
-    dependsOn: openDependencies(outbox, unique, project),
+    dependsOn,
     codes: unique.length,
     project,
     chunks: unique.map((code) => ({ codes: 1, bytes: 0, code })),
   });
+  return { op, needsAttention };
 }

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { APP_VERSION } from '../app-version';
+import { parseFlags, UsageError, USAGE_EXIT_CODE, wholeNumberFlag } from '../cli/flags';
 import { parseSeedPublications } from '../sandbox/cli-args';
 import { startSandbox } from '../sandbox/server';
 import type { RunningSandbox } from '../sandbox/types';
@@ -15,11 +17,13 @@ Serves Voucher Desk to your browser on 127.0.0.1 (\`npm run web\` builds the ren
 
 Options:
   --data-dir DIR     folder for the databases (default: VOUCHER_DESK_DATA_DIR or the app-data folder)
-  --port N           port to listen on (default: a free port)
+  --port N           port to listen on, 0 to 65,535 (default: a free port)
   --sandbox          also start a local sandbox of the service and point the settings at it
   --seed-publications N  with --sandbox: seed it with a two-year history of N publications (0 to 300,000)
   --memory-keychain  keep API keys in memory for this run instead of the OS keychain
-  --help             show this text`;
+  --help             show this text
+
+A value may also be joined to its flag: --port=8080.`;
 
 // This module runs bundled in dist/cli (`npm run web`), beside the renderer's dist/renderer.
 export const DEFAULT_RENDERER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../renderer');
@@ -41,8 +45,6 @@ export interface WebApp {
   close(): Promise<void>;
 }
 
-export class WebUsageError extends Error {}
-
 /** Starts the services on a data folder (and a sandbox when asked) and serves them to a browser. */
 export async function startWebApp(options: WebAppOptions): Promise<WebApp> {
   const rendererDir = options.rendererDir ?? DEFAULT_RENDERER_DIR;
@@ -55,7 +57,7 @@ export async function startWebApp(options: WebAppOptions): Promise<WebApp> {
   const hub = createEventHub();
   const services = createServices({
     dataDir: options.dataDir,
-    appInfo: { name: 'Voucher Desk', version: process.env.npm_package_version ?? '0.0.0' },
+    appInfo: { name: 'Voucher Desk', version: APP_VERSION },
     send: hub.send,
     ...(options.memoryKeychain ? { secrets: { store: new MemorySecretStore(), label: 'memory, for this run only' } } : {}),
   });
@@ -81,28 +83,27 @@ async function useSandbox(services: Services, sandbox: RunningSandbox): Promise<
   await add({ name: 'local production', location: sandbox.urls[sandbox.hostCluster], kind: 'production', ...sandbox.credentials });
 }
 
+const WEB_FLAGS = {
+  'data-dir': { type: 'string' },
+  port: { type: 'string' },
+  sandbox: { type: 'boolean' },
+  'seed-publications': { type: 'string' },
+  'memory-keychain': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Reads the web host's command line; wrong usage throws a UsageError naming the flag. */
 export function parseWebArgs(argv: readonly string[]): WebAppOptions & { help: boolean } {
-  const parsed: Partial<WebAppOptions> & { help: boolean } = { help: false };
-  for (let i = 0; i < argv.length; i += 1) {
-    const flag = argv[i];
-    const next = (): string => {
-      const v = argv[++i];
-      if (v === undefined || v.startsWith('--')) throw new WebUsageError(`${flag} needs a value.`);
-      return v;
-    };
-    if (flag === '--help' || flag === '-h') parsed.help = true;
-    else if (flag === '--data-dir') parsed.dataDir = resolve(next());
-    else if (flag === '--sandbox') parsed.sandbox = true;
-    else if (flag === '--seed-publications') parsed.seedPublications = seedPublicationsOf(next());
-    else if (flag === '--memory-keychain') parsed.memoryKeychain = true;
-    else if (flag === '--port') {
-      const text = next();
-      const port = Number(text);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new WebUsageError(`--port must be a whole number from 0 to 65535, got "${text}".`);
-      parsed.port = port;
-    } else throw new WebUsageError(`Unknown option "${flag}".`);
+  const { values } = parseFlags(argv, WEB_FLAGS);
+  const parsed: Partial<WebAppOptions> & { help: boolean } = { help: values.help === true };
+  if (values['data-dir'] !== undefined) parsed.dataDir = resolve(values['data-dir']);
+  if (values.port !== undefined) parsed.port = wholeNumberFlag('port', values.port, 0, 65535);
+  if (values.sandbox) parsed.sandbox = true;
+  if (values['memory-keychain']) parsed.memoryKeychain = true;
+  if (values['seed-publications'] !== undefined) {
+    if (!parsed.sandbox) throw new UsageError('--seed-publications needs --sandbox.');
+    parsed.seedPublications = seedPublicationsOf(values['seed-publications']);
   }
-  if (parsed.seedPublications !== undefined && !parsed.sandbox) throw new WebUsageError('--seed-publications needs --sandbox.');
   return { ...parsed, dataDir: resolveDataDir(parsed.dataDir) };
 }
 
@@ -110,7 +111,7 @@ function seedPublicationsOf(text: string): number {
   try {
     return parseSeedPublications(text);
   } catch (error) {
-    throw new WebUsageError((error as Error).message, { cause: error });
+    throw new UsageError((error as Error).message);
   }
 }
 
@@ -119,9 +120,9 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     options = parseWebArgs(argv);
   } catch (error) {
-    if (!(error instanceof WebUsageError)) throw error;
+    if (!(error instanceof UsageError)) throw error;
     console.error(`web: ${error.message}\n${WEB_USAGE}`);
-    return 2;
+    return USAGE_EXIT_CODE;
   }
   if (options.help) {
     console.log(WEB_USAGE);

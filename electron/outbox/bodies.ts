@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { replaceFileDurably, syncDirectory } from '../store/durable-file';
+import { replaceFileDurably } from '../store/durable-file';
+import { syncDirectory } from '../store/platform-fs';
 
 // Import request bodies are snapshots taken when the batch was queued: what is sent is exactly what
 // was reviewed. They live in files beside the outbox database (one folder per operation, named by

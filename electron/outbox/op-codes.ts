@@ -1,7 +1,8 @@
 import { dependenciesOf } from '../../shared/outbox/dependencies';
+import { TERMINAL_CHUNK_STATES } from '../../shared/outbox/states';
 import { BodyChangedError } from './bodies';
 import type { Outbox } from './outbox';
-import type { ChunkRecord } from './records';
+import type { ChunkRecord, OperationRecord } from './records';
 
 /** The codes and batch rows one chunk carries (from its manifest file, or its own code). */
 export function chunkCodes(outbox: Outbox, chunk: ChunkRecord): { codes: string[]; rows: (number | null)[] } {
@@ -17,15 +18,71 @@ export function chunkCodes(outbox: Outbox, chunk: ChunkRecord): { codes: string[
   return { codes: [], rows: [] };
 }
 
-/** Every code an operation touches; undefined for kinds without codes (rewards). */
-export function operationCodes(outbox: Outbox, opId: number): Set<string> | undefined {
+/** A request of an open operation, not finished, whose saved code list cannot be read. */
+export interface UnreadableRequest {
+  opId: number;
+  idx: number;
+  error: BodyChangedError;
+}
+
+/**
+ * Every code an operation touches, undefined for kinds without codes (rewards). A request whose code
+ * list cannot be read adds none: a finished one is past ordering, and an unfinished one is never sent
+ * as it is (it is noted in `unreadable`, to be set aside for attention).
+ */
+function operationCodes(outbox: Outbox, opId: number, unreadable: UnreadableRequest[]): Set<string> | undefined {
   const codes = new Set<string>();
-  for (const chunk of outbox.chunks(opId)) for (const code of chunkCodes(outbox, chunk).codes) codes.add(code);
+  for (const chunk of outbox.chunks(opId)) {
+    try {
+      for (const code of chunkCodes(outbox, chunk).codes) codes.add(code);
+    } catch (error) {
+      if (!(error instanceof BodyChangedError)) throw error;
+      if (!TERMINAL_CHUNK_STATES.has(chunk.state)) unreadable.push({ opId, idx: chunk.idx, error });
+    }
+  }
   return codes.size > 0 ? codes : undefined;
 }
 
-/** Open operations of the same project touching any of `codes`: the new operation waits for them (projects never share codes). */
-export function openDependencies(outbox: Outbox, codes: Iterable<string>, project?: string): number[] {
-  const open = outbox.operations({ open: true, project }).map((op) => ({ id: op.id, codes: operationCodes(outbox, op.id) }));
-  return dependenciesOf(codes, open);
+export interface OpenDependencies {
+  /** Open operations touching any of the codes: the new operation waits for them. */
+  dependsOn: number[];
+  /** Unfinished requests whose codes cannot be read: nothing waits for them, the user does. */
+  unreadable: UnreadableRequest[];
+}
+
+/** Open operations of the same project touching any of `codes` (projects never share codes), from the code lists that can be read. */
+export function openDependencies(outbox: Outbox, codes: Iterable<string>, project?: string): OpenDependencies {
+  const unreadable: UnreadableRequest[] = [];
+  const open = outbox.operations({ open: true, project }).map((op) => ({ id: op.id, codes: operationCodes(outbox, op.id, unreadable) }));
+  return { dependsOn: dependenciesOf(codes, open), unreadable };
+}
+
+/** An unfinished request of another operation whose saved code list cannot be read. */
+export interface NeedsAttention {
+  operation: number;
+  request: number;
+  file: string;
+  message: string;
+}
+
+/**
+ * What a new operation waits for, as queueing records it. A request whose code list cannot be read
+ * must not stop the queueing: the ones not sent yet are set aside for attention first (durably), and
+ * each is returned so the caller names it.
+ */
+export async function dependenciesForQueueing(
+  outbox: Outbox,
+  codes: Iterable<string>,
+  project?: string,
+): Promise<{ dependsOn: number[]; needsAttention: NeedsAttention[] }> {
+  const { dependsOn, unreadable } = openDependencies(outbox, codes, project);
+  await outbox.setAside(unreadable);
+  const needsAttention = unreadable.map(({ opId, idx, error }) => ({ operation: opId, request: idx, file: error.file, message: error.message }));
+  return { dependsOn, needsAttention };
+}
+
+/** A queued operation, and the requests of others found unreadable (set aside) while queueing it. */
+export interface Queued {
+  op: OperationRecord;
+  needsAttention: NeedsAttention[];
 }

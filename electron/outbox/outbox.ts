@@ -195,6 +195,25 @@ export class Outbox {
     });
   }
 
+  /**
+   * Requests never sent whose saved files are damaged: they wait for the user with the error, and
+   * nothing else waits for them. One that left `pending` meanwhile belongs to the sync, which checks
+   * the same files before it sends, reconciles or polls, and sets it aside itself.
+   */
+  async setAside(requests: readonly { opId: number; idx: number; error: Error }[]): Promise<void> {
+    if (requests.length === 0) return;
+    const at = this.now().getTime();
+    await this.db.write((tx) => {
+      for (const { opId, idx, error } of requests) {
+        const current = tx.get<{ state: ChunkState }>('SELECT state FROM chunks WHERE op_id = ? AND idx = ?', [opId, idx]);
+        if (current?.state !== 'pending') continue;
+        const next = nextChunkState(current.state, { type: 'needs-attention' });
+        updateChunk(tx, opId, idx, { lastError: { name: error.name, message: error.message, at } }, next);
+        this.recount(tx, opId, current.state, next);
+      }
+    });
+  }
+
   /** A row whose payload cannot be read: kept, with the reason, and never run. */
   async deadLetter(opId: number, reason: string): Promise<void> {
     await this.db.write((tx) => {

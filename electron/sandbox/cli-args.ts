@@ -1,5 +1,7 @@
+import { parseArgs } from 'node:util';
+import { DEFAULT_PROJECT_NAME, projectSpecs } from './project-spec';
 import { MAX_SEEDED_PUBLICATIONS } from './seed-history';
-import { CLUSTERS, type Cluster, type SandboxOptions } from './types';
+import { CLUSTERS, type Cluster, type SandboxOptions, type SandboxProjectOptions } from './types';
 
 export const USAGE = `Usage: npm run sandbox -- [options]   (or: voucher-desk sandbox [options])
 
@@ -8,12 +10,21 @@ Runs the local sandbox of the promotion service on 127.0.0.1 until stopped (Ctrl
 Options:
   --port N                 port of the hosting cluster (the other clusters take N+1, N+2 when free)
   --cluster NAME           hosting cluster: api (default), us1.api or as1.api
-  --app-id ID              API key app id (generated when absent)
-  --app-token TOKEN        API key app token (generated when absent)
-  --data FILE              keep the data in this sql.js file (in memory when absent)
-  --rate-limit N/min       allow N calls a minute (also N/hour); 300,000 a month unless given
-  --seed-publications N    seed a two-year history of N publications (0 to 300,000) ending now,
-                           instead of the 30 default ones (a new project only; --data keeps its own)
+  --project NAME:APP_ID:APP_TOKEN
+                           a production project and its key pair; repeat it for several projects on
+                           the one address (the key pair selects the project, as on the service).
+                           NAME: 1 to 40 letters, digits, - or _
+  --sandbox-project NAME:APP_ID:APP_TOKEN
+                           the account's sandbox project, fixed at 100 API calls an hour
+  --app-id ID              without --project: the key pair of the one project, named default
+  --app-token TOKEN        (both generated when absent)
+  --data FILE              keep the data in this sql.js file (in memory when absent); with several
+                           projects the first keeps its data in FILE, project NAME in FILE.NAME
+  --rate-limit N/min       allow N calls a minute (also N/hour) to each production project;
+                           300,000 a month unless given
+  --seed-publications N    seed each project with its own two-year history of N publications
+                           (0 to 300,000) ending now, instead of the 30 default ones (a new project
+                           only; --data keeps its own)
   --help                   show this text
 
 Admin routes on every port (no auth; see the README for every field):
@@ -22,18 +33,13 @@ Admin routes on every port (no auth; see the README for every field):
                                   {"failNext":{"count":1,"status":503,"method":"DELETE","path":"/v1/vouchers"}}
                                   {"dropNext":{"count":1,"path":"/v1/rewards"}}
                                   {"stallNext":{"count":1,"ms":5000,"path":"/v1/campaigns"}}
-                                  also latencyMs, failRate, dropNextWrites, dropRate
+                                  also latencyMs, failRate, dropNextWrites, dropRate (every project)
   GET  /__sandbox/requests        the last 200,000 API requests and what each got
-  POST /__sandbox/keys/block      {"appId":"..."}   (and /__sandbox/keys/unblock)
-  GET  /__sandbox/stats           counters`;
+                                  (?project=NAME: only those NAME's key pair or tokens signed)
+  POST /__sandbox/keys/block      {"appId":"..."}   (and /__sandbox/keys/unblock; any project's key)
+  GET  /__sandbox/stats           counters of the first project (?project=NAME: of NAME)`;
 
 export class UsageError extends Error {}
-
-function value(argv: readonly string[], i: number, flag: string): string {
-  const v = argv[i + 1];
-  if (v === undefined || v.startsWith('--')) throw new UsageError(`${flag} needs a value.`);
-  return v;
-}
 
 function parseRateLimit(text: string): NonNullable<SandboxOptions['rateLimit']> {
   const m = /^(\d+)\s*(?:\/\s*(min|minute|h|hour))?$/.exec(text.trim());
@@ -51,48 +57,86 @@ export function parseSeedPublications(text: string): number {
   return n;
 }
 
-/** Reads the sandbox command line; `help` is true when --help was asked. */
-export function parseSandboxArgs(argv: readonly string[]): { options: SandboxOptions; help: boolean } {
-  const options: SandboxOptions = {};
-  let help = false;
-  for (let i = 0; i < argv.length; i += 1) {
-    const flag = argv[i] ?? '';
-    switch (flag) {
-      case '--help':
-      case '-h':
-        help = true;
-        continue;
-      case '--port': {
-        const port = Number(value(argv, i, flag));
-        if (!Number.isInteger(port) || port < 0 || port > 65533) throw new UsageError(`--port must be a whole number from 0 to 65533, got "${argv[i + 1]}".`);
-        options.port = port;
-        break;
-      }
-      case '--cluster': {
-        const cluster = value(argv, i, flag);
-        if (!(CLUSTERS as readonly string[]).includes(cluster)) throw new UsageError(`--cluster must be one of ${CLUSTERS.join(', ')}, got "${cluster}".`);
-        options.cluster = cluster as Cluster;
-        break;
-      }
-      case '--app-id':
-        options.appId = value(argv, i, flag);
-        break;
-      case '--app-token':
-        options.appToken = value(argv, i, flag);
-        break;
-      case '--data':
-        options.dataFile = value(argv, i, flag);
-        break;
-      case '--seed-publications':
-        options.seedPublications = parseSeedPublications(value(argv, i, flag));
-        break;
-      case '--rate-limit':
-        options.rateLimit = parseRateLimit(value(argv, i, flag));
-        break;
-      default:
-        throw new UsageError(`Unknown option "${flag}".`);
-    }
-    i += 1;
+const OPTIONS = {
+  port: { type: 'string' },
+  cluster: { type: 'string' },
+  project: { type: 'string', multiple: true },
+  'sandbox-project': { type: 'string', multiple: true },
+  'app-id': { type: 'string' },
+  'app-token': { type: 'string' },
+  data: { type: 'string' },
+  'rate-limit': { type: 'string' },
+  'seed-publications': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function parsePort(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65533) throw new UsageError(`--port must be a whole number from 0 to 65533, got "${text}".`);
+  return port;
+}
+
+/** One `--project`/`--sandbox-project` value; the error does not repeat it, as it holds a token. */
+function parseProject(flag: string, text: string, sandboxProject: boolean): SandboxProjectOptions {
+  const first = text.indexOf(':');
+  const second = first < 0 ? -1 : text.indexOf(':', first + 1);
+  const [name, appId, appToken] = [text.slice(0, first), text.slice(first + 1, second), text.slice(second + 1)];
+  if (second < 0 || name === '' || appId === '' || appToken === '') {
+    throw new UsageError(`--${flag} must be NAME:APP_ID:APP_TOKEN (the project's name, app id and app token, separated by ":"), each part not empty.`);
   }
-  return { options, help };
+  return sandboxProject ? { name, appId, appToken, sandboxProject } : { name, appId, appToken };
+}
+
+/** `--project` and `--sandbox-project` as SandboxOptions.projects; undefined when neither is given. */
+function projectsOf(values: {
+  project?: string[];
+  'sandbox-project'?: string[];
+  'app-id'?: string;
+  'app-token'?: string;
+}): SandboxProjectOptions[] | undefined {
+  const production = (values.project ?? []).map((v) => parseProject('project', v, false));
+  const sandbox = (values['sandbox-project'] ?? []).map((v) => parseProject('sandbox-project', v, true));
+  if (sandbox.length > 1) throw new UsageError('--sandbox-project may be given once: an account has one sandbox project.');
+  if (production.length === 0 && sandbox.length === 0) return undefined;
+  const pair = values['app-id'] !== undefined || values['app-token'] !== undefined;
+  if (production.length > 0 && pair) {
+    throw new UsageError('--app-id and --app-token make the one project; with --project give each project its key pair as NAME:APP_ID:APP_TOKEN.');
+  }
+  // A sandbox project alone comes beside the default production project, as every account has one.
+  const first = production.length > 0 ? production : [{ name: DEFAULT_PROJECT_NAME, appId: values['app-id'], appToken: values['app-token'] }];
+  return [...first, ...sandbox];
+}
+
+/** Reads the sandbox command line with node:util parseArgs, as the CLI does; `help` is true when --help was asked. */
+export function parseSandboxArgs(argv: readonly string[]): { options: SandboxOptions; help: boolean } {
+  let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; strict: true }>>['values'];
+  try {
+    ({ values } = parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (values.help) return { options: {}, help: true };
+  const options: SandboxOptions = {};
+  if (values.port !== undefined) options.port = parsePort(values.port);
+  if (values.cluster !== undefined) {
+    const cluster = values.cluster;
+    if (!(CLUSTERS as readonly string[]).includes(cluster)) throw new UsageError(`--cluster must be one of ${CLUSTERS.join(', ')}, got "${cluster}".`);
+    options.cluster = cluster as Cluster;
+  }
+  const projects = projectsOf(values);
+  if (projects) options.projects = projects;
+  else {
+    if (values['app-id'] !== undefined) options.appId = values['app-id'];
+    if (values['app-token'] !== undefined) options.appToken = values['app-token'];
+  }
+  if (values.data !== undefined) options.dataFile = values.data;
+  if (values['seed-publications'] !== undefined) options.seedPublications = parseSeedPublications(values['seed-publications']);
+  if (values['rate-limit'] !== undefined) options.rateLimit = parseRateLimit(values['rate-limit']);
+  try {
+    // Names, duplicates and the like: refused here as wrong usage, before anything starts.
+    projectSpecs(options);
+  } catch (error) {
+    throw new UsageError(`${projects ? '--project/--sandbox-project' : '--app-id/--app-token'}: ${(error as Error).message}`);
+  }
+  return { options, help: false };
 }

@@ -1,4 +1,5 @@
 import { parseSandboxArgs, USAGE, UsageError } from './cli-args';
+import { projectSpecs, SANDBOX_PROJECT_RATE_LIMIT } from './project-spec';
 import { startSandbox } from './server';
 import { CLUSTERS, type RunningSandbox, type SandboxOptions } from './types';
 
@@ -9,25 +10,39 @@ export interface CliIo {
 
 const consoleIo: CliIo = { out: (l) => console.log(l), err: (l) => console.error(l) };
 
+function rateOf(settings: SandboxOptions['rateLimit']): string {
+  if (settings?.perMinute) return `${settings.perMinute} calls a minute`;
+  if (settings?.perHour) return `${settings.perHour} calls an hour`;
+  return '300,000 calls a month (the default plan)';
+}
+
 function describe(sb: RunningSandbox, options: SandboxOptions): string[] {
-  const rate = options.rateLimit?.perMinute
-    ? `${options.rateLimit.perMinute} calls a minute`
-    : options.rateLimit?.perHour
-      ? `${options.rateLimit.perHour} calls an hour`
-      : '300,000 calls a month (the default plan)';
-  return [
+  const specs = projectSpecs(options);
+  const several = sb.projects.length > 1;
+  const lines = [
     'Voucher Desk sandbox: the promotion service API on 127.0.0.1',
-    `Project hosted on cluster: ${sb.hostCluster}`,
-    ...CLUSTERS.map((c) => `  ${c.padEnd(8)} ${sb.urls[c]}${c === sb.hostCluster ? '   <- the project lives here' : '   (answers wrong_cluster)'}`),
-    'Key pair (headers X-App-Id and X-App-Token):',
-    `  App ID:    ${sb.credentials.appId}`,
-    `  App Token: ${sb.credentials.appToken}`,
-    `Data: ${options.dataFile ?? 'in memory (gone when stopped)'}`,
-    `Publications: ${sb.publicationDocs().length.toLocaleString('en-US')} listed by GET /v1/publications`,
-    `Rate limit: ${rate}`,
-    'Fault injection: POST /__sandbox/faults with a JSON body; request log: GET /__sandbox/requests (see --help).',
-    'Serving until stopped (Ctrl+C).',
+    several
+      ? `Projects hosted on cluster: ${sb.hostCluster} (${sb.projects.length} projects on one address; the key pair selects the project)`
+      : `Project hosted on cluster: ${sb.hostCluster}`,
+    ...CLUSTERS.map(
+      (c) =>
+        `  ${c.padEnd(8)} ${sb.urls[c]}${c === sb.hostCluster ? `   <- the ${several ? 'projects live' : 'project lives'} here` : '   (answers wrong_cluster)'}`,
+    ),
   ];
+  sb.projects.forEach((project, i) => {
+    const spec = specs[i];
+    const rate = project.kind === 'sandbox-project' ? `${rateOf(SANDBOX_PROJECT_RATE_LIMIT)} (the sandbox project's fixed budget)` : rateOf(options.rateLimit);
+    lines.push(
+      `Project ${project.name} (${project.kind}), key pair (headers X-App-Id and X-App-Token):`,
+      `  App ID:    ${project.credentials.appId}`,
+      `  App Token: ${project.credentials.appToken}`,
+      `  Data: ${spec?.dataFile ?? 'in memory (gone when stopped)'}`,
+      `  Publications: ${sb.publicationDocs(project.name).length.toLocaleString('en-US')} listed by GET /v1/publications`,
+      `  Rate limit: ${rate}`,
+    );
+  });
+  lines.push('Fault injection: POST /__sandbox/faults with a JSON body; request log: GET /__sandbox/requests (see --help).', 'Serving until stopped (Ctrl+C).');
+  return lines;
 }
 
 /** `npm run sandbox` / `voucher-desk sandbox`: serves until SIGINT or SIGTERM; resolves to the exit code. */

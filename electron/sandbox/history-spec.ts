@@ -10,6 +10,8 @@ export interface HistorySpec {
   endMs: number;
   /** Bumped whenever the generator changes what it makes, so an old file is not silently rebuilt differently. */
   generator: number;
+  /** The seed variant (a project's name); absent for the familiar seed. */
+  tag?: string;
 }
 
 export const HISTORY_GENERATOR = 1;

@@ -28,6 +28,11 @@ export class KeyStore {
     return { appId, appToken };
   }
 
+  /** True when this store holds `appId`, in any state. */
+  has(appId: string): boolean {
+    return this.keys.has(appId);
+  }
+
   /** True when the pair names an active key; wrong, blocked and deleted pairs are all refused. */
   accepts(appId: string, appToken: string): boolean {
     const key = this.keys.get(appId);

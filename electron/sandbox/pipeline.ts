@@ -1,25 +1,25 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { authenticate, claimedAppId, requireScope } from './auth';
+import { authenticate, requireScope } from './auth';
 import { ApiError } from './errors';
 import type { FaultDecision, Faults } from './faults';
 import { gatewayPage } from './gateway-page';
 import { newId, readBody, writeReply, writeText, type Reply } from './http';
+import type { Claim, ProjectSet } from './project-set';
 import type { RateLimiter } from './rate-limit';
 import type { RequestLog } from './request-log';
 import { matchRoute, type RequestContext, type Route } from './router';
-import { isoNow, type SandboxState } from './state';
+import { isoNow } from './state';
 import type { Stalls } from './stalls';
 import type { Cluster, FaultKind } from './types';
 
 export interface Pipeline {
-  state: SandboxState;
+  projects: ProjectSet;
   routes: readonly Route[];
   adminRoutes: readonly Route[];
   hostCluster: Cluster;
   urls: Record<Cluster, string>;
   faults: Faults;
-  rateLimiter: RateLimiter;
   counters: { requests: number };
   log: RequestLog;
   stalls: Stalls;
@@ -29,6 +29,10 @@ interface Outcome {
   reply: Reply;
   decision: FaultDecision;
   appId: string | null;
+  /** The project whose accepted credentials the request carried (see Claim.signedBy). */
+  project: string | undefined;
+  /** The budget of the project the credentials select. */
+  limiter: RateLimiter;
   carriedOut: boolean;
   /** The budget headers of a counted call; uncounted answers show the budget without using it. */
   rate?: Record<string, string>;
@@ -48,7 +52,8 @@ export async function handle(p: Pipeline, cluster: Cluster, req: IncomingMessage
     headers: req.headers,
     body,
     requestId,
-    state: p.state,
+    // The project the credentials select replaces this once the route is known (see `serve`).
+    state: p.projects.first.state,
   });
   if (url.pathname.startsWith('/__sandbox/')) {
     let reply: Reply;
@@ -64,12 +69,13 @@ export async function handle(p: Pipeline, cluster: Cluster, req: IncomingMessage
   }
 
   const arrival = p.log.arrive();
-  const at = isoNow(p.state);
+  const at = isoNow(p.projects.first.state);
   p.counters.requests += 1;
   const o = await serve(p, cluster, { method, path: url.pathname, requestId }, () => readBody(req).then((body) => ctx(body)));
-  const rate = o.rate ?? p.rateLimiter.peek();
+  const rate = o.rate ?? o.limiter.peek();
   const fault = faultKind(o.decision);
-  const record = { ...arrival, at, method, path: url.pathname, appId: o.appId, fault, carriedOut: o.carriedOut };
+  const signed = o.project === undefined ? {} : { project: o.project };
+  const record = { ...arrival, at, method, path: url.pathname, appId: o.appId, ...signed, fault, carriedOut: o.carriedOut };
   if (o.decision.kind === 'drop') {
     // The client never learns the outcome.
     p.log.add({ ...record, status: 0 });
@@ -88,28 +94,39 @@ export async function handle(p: Pipeline, cluster: Cluster, req: IncomingMessage
   writeReply(res, o.reply, { 'X-Request-Id': requestId, ...rate });
 }
 
-/** Cluster check, latency, faults decided on arrival, routing, credentials, budget, scope, handler. */
+/**
+ * Cluster check, latency, faults decided on arrival, routing, credentials, budget, scope, handler.
+ * The credentials select the project: its state answers and its budget counts the call.
+ */
 async function serve(
   p: Pipeline,
   cluster: Cluster,
   { method, path, requestId }: { method: string; path: string; requestId: string },
   readContext: () => Promise<RequestContext>,
 ): Promise<Outcome> {
-  const o: Outcome = { reply: { status: 500 }, decision: { kind: 'none' }, appId: null, carriedOut: false };
+  const first = p.projects.first;
+  const o: Outcome = { reply: { status: 500 }, decision: { kind: 'none' }, appId: null, project: undefined, limiter: first.rateLimiter, carriedOut: false };
+  const note = (claim: Claim): Claim => {
+    o.appId = claim.appId;
+    o.project = claim.signedBy;
+    o.limiter = claim.project.rateLimiter;
+    return claim;
+  };
   try {
     const base = await readContext();
-    o.appId = claimedAppId(base);
+    let claim = note(p.projects.claim(base.headers));
     if (cluster !== p.hostCluster) throw wrongCluster(p);
     if (p.faults.latencyMs > 0) await sleep(p.faults.latencyMs);
     o.decision = p.faults.decide(method, path);
     if (o.decision.kind === 'fail') throw o.decision.error;
-    if (o.decision.kind === 'rate-limit') throw p.rateLimiter.injected(o.decision.retryAfterSeconds);
+    if (o.decision.kind === 'rate-limit') throw o.limiter.injected(o.decision.retryAfterSeconds);
     const match = matchRoute(p.routes, method, path);
     if (!match) throw NO_ROUTE;
-    const c = { ...base, params: match.params };
+    if (match.route.auth === 'key') claim = note(p.projects.claim(base.headers, true));
+    const c = { ...base, params: match.params, state: claim.project.state };
     const caller = authenticate(c, match.route);
     o.appId = caller.appId;
-    o.rate = p.rateLimiter.take();
+    o.rate = o.limiter.take();
     requireScope(caller, match.route);
     o.reply = await match.route.handle(c);
     o.carriedOut = true;

@@ -26,9 +26,9 @@ export class PublicationStore {
     loadHistorySpec(this.db);
   }
 
-  /** Makes `history` (seeded from `count` and `endMs`) the project's history and records how to rebuild it. */
-  adoptHistory(history: readonly PublicationDoc[], endMs: number): void {
-    saveHistorySpec(this.db, { count: history.length, endMs, generator: HISTORY_GENERATOR });
+  /** Makes `history` (seeded from `count`, `endMs` and `tag`) the project's history and records how to rebuild it. */
+  adoptHistory(history: readonly PublicationDoc[], endMs: number, tag: string): void {
+    saveHistorySpec(this.db, { count: history.length, endMs, generator: HISTORY_GENERATOR, ...(tag === '' ? {} : { tag }) });
     this.history = history;
     this.snapshot = undefined;
   }
@@ -55,7 +55,7 @@ export class PublicationStore {
   private historyDocs(): readonly PublicationDoc[] {
     if (!this.history) {
       const spec = loadHistorySpec(this.db);
-      this.history = spec ? seedHistory(spec.count, spec.endMs).publications : [];
+      this.history = spec ? seedHistory(spec.count, spec.endMs, spec.tag).publications : [];
     }
     return this.history;
   }

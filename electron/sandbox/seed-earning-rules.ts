@@ -1,7 +1,12 @@
 import { seedIso } from './seed-catalog';
 
 // Earning rules in the live service's shapes (ids, trigger events, expiration rounding, applicable_to)
-// where the spec leaves them out, so the app reads here what it will read from the service.
+// where the spec leaves them out, so the app reads here what it will read from the service. They
+// follow the official schema (`EarningRuleResponse` of the loyalties v2 OpenAPI): its objects are
+// closed, and a field that does not apply to the chosen `type` is left out rather than sent as null
+// (the schema wants an object there and null at once). So a POINTS_PROPORTIONAL effect holds only
+// the calculation group its calculation_type uses, and an effect carries no `incentive` (spec 4.3
+// names one; the schema has none, giving other rewards as BENEFIT effects).
 
 /** The ids of the seeded rules, for tests and docs that fetch them. */
 export const SEED_EARNING_RULE_IDS = { points: 'lern_0c9f3a51d2e84b76', proportional: 'lern_7e21b08c4fa9d365' } as const;
@@ -25,14 +30,19 @@ const ruleBase = (id: string, name: string, status: string, hours: number) => ({
   validity_hours: everyDay,
 });
 
-/** One earning with one POINTS effect; `effect` holds either `points` or `points_proportional`. */
-const earning = (id: string, name: string, effect: Record<string, unknown>) => [
-  { id, name, rules: { logic: '' }, tier_rules: { type: 'NO_REQUIREMENTS', any_of: null }, effects: [{ type: 'POINTS', ...effect }] },
-];
+/** One earning with one effect, which holds `points` or `points_proportional` as its type says. */
+const earning = (id: string, name: string, effect: { type: 'POINTS'; points: object } | { type: 'POINTS_PROPORTIONAL'; points_proportional: object }) => ({
+  id,
+  name,
+  // A rules group needs at least one numbered rule; an earning with no conditions has none.
+  rules: null,
+  tier_rules: { type: 'NO_REQUIREMENTS', any_of: null },
+  effects: [effect],
+});
 
-const product = (id: string) => ({ type: 'product', product: { id }, sku: null, products_collection: null });
-const sku = (id: string) => ({ type: 'sku', product: null, sku: { id }, products_collection: null });
-const collection = (id: string) => ({ type: 'products_collection', product: null, sku: null, products_collection: { id } });
+const product = (id: string) => ({ type: 'product', product: { id } });
+const sku = (id: string) => ({ type: 'sku', sku: { id } });
+const collection = (id: string) => ({ type: 'products_collection', products_collection: { id } });
 
 export const SEED_EARNING_RULES = [
   {
@@ -42,9 +52,12 @@ export const SEED_EARNING_RULES = [
       cooldown: { type: 'NO_COOLDOWN', fixed_cooldown: null },
       frequency: { type: 'NO_LIMIT', limits: [] },
     },
-    earnings: earning('lernei_1a2b3c4d5e6f7081', 'Flat points', {
-      points: { value: 10, card_definition_id: CARD_DEFINITION, points_expiration: { type: 'NO_EXPIRATION' } },
-    }),
+    earnings: [
+      earning('lernei_1a2b3c4d5e6f7081', 'Flat points', {
+        type: 'POINTS',
+        points: { value: 10, card_definition_id: CARD_DEFINITION, points_expiration: { type: 'NO_EXPIRATION' } },
+      }),
+    ],
   },
   {
     ...ruleBase(SEED_EARNING_RULE_IDS.proportional, 'One point per 10 spent', 'DRAFT', 6),
@@ -56,22 +69,34 @@ export const SEED_EARNING_RULES = [
         limits: [{ type: 'TIME_BASED', period: { type: 'CURRENT_PERIOD', current_period: { unit: 'DAY' } }, triggers: { max: 3 } }],
       },
     },
-    earnings: earning('lernei_9f8e7d6c5b4a3921', 'Proportional points', {
-      points_proportional: {
-        calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT',
-        card_definition_id: CARD_DEFINITION,
-        points_expiration: {
-          type: 'ROLLING_EXPIRATION',
-          rolling_expiration: { period: { value: 90, unit: 'DAY' }, rounding: { type: 'END_OF_PARTICULAR_MONTH', value: 6 } },
+    earnings: [
+      earning('lernei_9f8e7d6c5b4a3921', 'Proportional points', {
+        type: 'POINTS_PROPORTIONAL',
+        points_proportional: {
+          calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT',
+          card_definition_id: CARD_DEFINITION,
+          points_expiration: {
+            type: 'ROLLING_EXPIRATION',
+            rolling_expiration: { period: { value: 90, unit: 'DAY' }, rounding: { type: 'END_OF_PARTICULAR_MONTH', value: 6 } },
+          },
+          order: { amount: { every: 1000, value: 1 } },
         },
-        order: { amount: { every: 1000, value: 1 }, total_amount: { every: 1000, value: 1 }, metadata: { every: 1, value: 1, property: 'visits' } },
-        customer: { metadata: { every: 1, value: 2, property: 'referrals' } },
-        order_items: {
-          amount: { every: 500, value: 1, applicable_to: [product('prod_0f4c1e8a9b2d7c35')] },
-          subtotal_amount: { every: 500, value: 1, applicable_to: [sku('sku_6a0d2f91c3e8b547')] },
-          quantity: { every: 1, value: 1, applicable_to: [collection('pc_3c7b9e15a2f0d846'), product('prod_0f4c1e8a9b2d7c35')] },
+      }),
+      earning('lernei_4d5c6b7a8f9e0312', 'Points for chosen items', {
+        type: 'POINTS_PROPORTIONAL',
+        points_proportional: {
+          calculation_type: 'PRE_DISCOUNT_ORDER_ITEMS_AMOUNT',
+          card_definition_id: CARD_DEFINITION,
+          points_expiration: { type: 'CALENDAR_EXPIRATION', calendar_expiration: { expiration_dates: [{ day: 31, month: 12 }] } },
+          order_items: {
+            amount: {
+              every: 500,
+              value: 1,
+              applicable_to: [product('prod_0f4c1e8a9b2d7c35'), sku('sku_6a0d2f91c3e8b547'), collection('pc_3c7b9e15a2f0d846')],
+            },
+          },
         },
-      },
-    }),
+      }),
+    ],
   },
 ];

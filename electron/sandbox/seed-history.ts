@@ -13,7 +13,7 @@ import {
 } from './history-catalog';
 import { customerObject, publicationDoc, type CustomerRecord } from './publication-builder';
 import type { PublicationDoc } from './publication-doc';
-import { SEED_CUSTOMERS } from './seed-catalog';
+import { variantCustomers, variantSeed } from './seed-variant';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -37,9 +37,10 @@ export interface SeededHistory {
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 /** Customers, oldest first: some from before the history, the others joining along it. */
-function customersOf(dice: Dice, startMs: number, endMs: number): CustomerRecord[] {
-  const ids = new Set(SEED_CUSTOMERS.map((c) => c.id));
-  const made = SEED_CUSTOMERS.map((c) => ({ customer: c, at: startMs - (120 + dice.below(60)) * DAY }));
+function customersOf(dice: Dice, startMs: number, endMs: number, tag: string): CustomerRecord[] {
+  const seeded = variantCustomers(tag);
+  const ids = new Set(seeded.map((c) => c.id));
+  const made = seeded.map((c) => ({ customer: c, at: startMs - (120 + dice.below(60)) * DAY }));
   for (let i = 0; i < NEW_CUSTOMERS; i += 1) {
     const first = FIRST_NAMES[dice.below(FIRST_NAMES.length)] as string;
     const last = LAST_NAMES[dice.below(LAST_NAMES.length)] as string;
@@ -95,14 +96,14 @@ function timesOfDay(dice: Dice, dayStart: number, endMs: number, n: number): num
 /**
  * A realistic, reproducible history of `count` publications over the two years up to `endMs`:
  * eight campaigns with seasons, five channels, a few hundred customers joining over time, single,
- * multiple and failed publications, source ids and tracking ids. The same count and end give the
- * same history.
+ * multiple and failed publications, source ids and tracking ids. The same count, end and `tag` give
+ * the same history; another tag (a project's name) gives other customers, codes and ids.
  */
-export function seedHistory(count: number, endMs: number): SeededHistory {
-  const dice = new Dice(SEED);
+export function seedHistory(count: number, endMs: number, tag = ''): SeededHistory {
+  const dice = new Dice(variantSeed(SEED, tag));
   const firstDay = Math.floor(endMs / DAY) - HISTORY_DAYS + 1;
   const startMs = firstDay * DAY;
-  const customers = customersOf(dice, startMs, endMs);
+  const customers = customersOf(dice, startMs, endMs, tag);
   const joined = customers.map((c) => Date.parse(c.created_at as string));
   const { weights, campaigns: campaignWeights } = dayWeights(dice, firstDay, endMs);
   const counts = perDay(count, weights);

@@ -1,100 +1,78 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { systemClock } from './clock';
-import { openSandboxDb } from './db';
-import { DocStore } from './docs';
 import { Faults } from './faults';
-import { JobRunner } from './jobs';
-import { KeyStore } from './keys';
 import { handle, type Pipeline } from './pipeline';
-import { PublicationStore } from './publication-store';
-import { RateLimiter } from './rate-limit';
+import { closeProject, openProject, projectStats, type Project } from './project';
+import { ProjectSet } from './project-set';
+import { projectSpecs } from './project-spec';
 import { RequestLog } from './request-log';
 import { adminRoutes, type AdminHooks } from './routes/admin';
 import { apiRoutes } from './routes';
-import { seedProject } from './seed';
 import { MAX_SEEDED_PUBLICATIONS } from './seed-history';
-import type { SandboxState } from './state';
 import { Stalls } from './stalls';
-import { TokenStore } from './tokens';
-import { CLUSTERS, type Cluster, type RunningSandbox, type SandboxOptions, type SandboxStats } from './types';
-import { VoucherStore } from './voucher-store';
+import { CLUSTERS, type Cluster, type RunningSandbox, type SandboxOptions } from './types';
 
 export type { PublicationDoc } from './publication-doc';
-export type { Cluster, FaultSettings, RunningSandbox, SandboxOptions, SandboxRequestRecord, SandboxStats, Clock } from './types';
+export type {
+  Cluster,
+  FaultSettings,
+  ProjectKind,
+  RunningProject,
+  RunningSandbox,
+  SandboxOptions,
+  SandboxProjectOptions,
+  SandboxRequestRecord,
+  SandboxStats,
+  Clock,
+} from './types';
 export { createManualClock, systemClock } from './clock';
 export { SEED_EARNING_RULE_IDS } from './seed-earning-rules';
+export { SANDBOX_PROJECT_RATE_LIMIT } from './project-spec';
 
-const DEFAULT_PORTION = 2_000;
-
-/** Starts the sandbox service: one HTTP server per cluster on 127.0.0.1, the project on `cluster`. */
+/**
+ * Starts the sandbox service: one HTTP server per cluster on 127.0.0.1, every project on `cluster`
+ * (the key pair selects the project, as on the service).
+ */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const clock = options.clock ?? systemClock;
   checkHistorySize(options.seedPublications);
+  const specs = projectSpecs(options);
   const hostCluster = options.cluster ?? 'api';
-  const store = await openSandboxDb(options.dataFile);
-  const docs = new DocStore(store.db);
-  const keys = new KeyStore(clock);
-  const credentials = keys.add(options.appId, options.appToken);
-  const state: SandboxState = {
-    clock,
-    store,
-    docs,
-    publications: new PublicationStore(store.db, docs),
-    vouchers: new VoucherStore(store.db),
-    jobs: new JobRunner(docs, clock, options.jobPortionSize ?? DEFAULT_PORTION, () => store.touched()),
-    keys,
-    tokens: new TokenStore(clock),
-    maxCodesPerCampaign: options.maxCodesPerCampaign ?? 100_000,
-    webhookImports: [],
-  };
-  if (store.isNew) {
-    seedProject(state, options.seedPublications);
-    // Writing the new file at once turns a bad --data path into a clear error at start.
-    await store.flush().catch((error: Error) => {
-      store.db.close();
-      throw new Error(`cannot write the data file ${options.dataFile}: ${error.message}`);
-    });
-  } else {
-    try {
-      state.publications.check();
-    } catch (error) {
-      store.db.close();
-      throw new Error(`cannot open the data file ${options.dataFile}: ${(error as Error).message}`, { cause: error });
-    }
+  const opened: Project[] = [];
+  try {
+    for (const spec of specs) opened.push(await openProject(spec, { ...options, clock }));
+  } catch (error) {
+    await Promise.all(opened.map(closeProject));
+    throw error;
   }
+  const projects = new ProjectSet(opened);
   const faults = new Faults(options.faults);
   const log = new RequestLog();
   const stalls = new Stalls();
   const urls = {} as Record<Cluster, string>;
-  const stats = (): SandboxStats => ({
-    requests: pipeline.counters.requests,
-    tokensMinted: state.tokens.minted,
-    liveTokens: state.tokens.liveCount(),
-    jobsQueued: state.jobs.queued(),
-    vouchers: state.vouchers.count(),
-    vouchersInBin: state.vouchers.binCount(),
-    csvImports: state.webhookImports.map((w) => ({ ...w })),
-  });
   const hooks: AdminHooks = {
     setFaults: (f) => faults.set(f),
-    stats,
-    requestLog: () => log.records(),
-    blockKey: (appId) => keys.disable(appId, 'blocked'),
+    stats: (project) => projectStats(projects.named(project), pipeline.counters.requests),
+    requestLog: (project) => {
+      const records = log.records();
+      return project === undefined ? records : records.filter((r) => r.project === projects.named(project).name);
+    },
+    blockKey: (appId) => projects.ofKey(appId).state.keys.disable(appId, 'blocked'),
     unblockKey: (appId) => {
-      keys.unblock(appId);
+      const { state } = projects.ofKey(appId);
+      state.keys.unblock(appId);
       // Tokens the block killed stay dead; the key mints new ones.
       state.tokens.revokeAll(appId);
     },
   };
   const pipeline: Pipeline = {
-    state,
+    projects,
     routes: apiRoutes,
     adminRoutes: adminRoutes(hooks),
     hostCluster,
     urls,
     faults,
-    rateLimiter: new RateLimiter(options.rateLimit, clock),
     counters: { requests: 0 },
     log,
     stalls,
@@ -111,29 +89,30 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     }
   } catch (error) {
     await Promise.all(servers.map(closeServer));
-    await store.close();
+    await Promise.all(opened.map(closeProject));
     throw error;
   }
 
   return {
     urls,
     hostCluster,
-    credentials,
+    credentials: projects.first.credentials,
+    projects: opened.map((p) => ({ name: p.name, kind: p.kind, credentials: { ...p.credentials } })),
     clock,
     setFaults: hooks.setFaults,
     blockKey: hooks.blockKey,
     unblockKey: hooks.unblockKey,
-    deleteKey: (appId) => keys.disable(appId, 'deleted'),
-    regenerateKey: (appId) => keys.regenerate(appId),
-    addKey: () => keys.add(),
-    stats,
-    requestLog: hooks.requestLog,
-    publicationDocs: () => state.publications.all(),
+    deleteKey: (appId) => projects.ofKey(appId).state.keys.disable(appId, 'deleted'),
+    regenerateKey: (appId) => projects.ofKey(appId).state.keys.regenerate(appId),
+    addKey: (project) => projects.named(project).state.keys.add(),
+    stats: hooks.stats,
+    requestLog: () => log.records(),
+    publicationDocs: (project) => projects.named(project).state.publications.all(),
     async close() {
-      state.jobs.stop();
+      for (const p of opened) p.state.jobs.stop();
       stalls.endAll();
       await Promise.all(servers.map(closeServer));
-      await store.close();
+      await Promise.all(opened.map(closeProject));
     },
   };
 }

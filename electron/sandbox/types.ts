@@ -51,6 +51,8 @@ export interface SandboxRequestRecord {
   path: string;
   /** The key pair's or token's app id when known. */
   appId: string | null;
+  /** The project whose accepted key pair or live token the request carried; absent when none was. */
+  project?: string;
   /** The status the client got; 0 when the connection was dropped. */
   status: number;
   fault: FaultKind | null;
@@ -63,12 +65,32 @@ export interface RateLimitSettings {
   perHour?: number;
 }
 
+export type ProjectKind = 'production' | 'sandbox-project';
+
+/** One project of the sandbox; its key pair is generated when not given. */
+export interface SandboxProjectOptions {
+  /** 1 to 40 letters, digits, "-" or "_", starting with a letter or a digit; unique ignoring case. */
+  name: string;
+  appId?: string;
+  appToken?: string;
+  /** The account's sandbox project: fixed at 100 API calls an hour, whatever `rateLimit` says. */
+  sandboxProject?: boolean;
+}
+
 export interface SandboxOptions {
   cluster?: Cluster;
   port?: number;
+  /** The key pair of the one project (named `default`) made when `projects` is absent. */
   appId?: string;
   appToken?: string;
+  /**
+   * Several projects on the one address, each with its own key pair and data; the key pair (or a
+   * token it minted) selects the project. The first is the default of every per-project read.
+   */
+  projects?: SandboxProjectOptions[];
+  /** The first project's file; project NAME after it keeps its data in `<dataFile>.NAME`. */
   dataFile?: string;
+  /** The production projects' budget; the sandbox project has 100 calls an hour. */
   rateLimit?: RateLimitSettings;
   clock?: Clock;
   faults?: FaultSettings;
@@ -84,6 +106,7 @@ export interface SandboxOptions {
 }
 
 export interface SandboxStats {
+  /** API requests the sandbox received, every project's. */
   requests: number;
   tokensMinted: number;
   liveTokens: number;
@@ -94,25 +117,39 @@ export interface SandboxStats {
   csvImports: { asyncActionId: string; webhooksEnable: boolean }[];
 }
 
+export interface RunningProject {
+  name: string;
+  kind: ProjectKind;
+  credentials: { appId: string; appToken: string };
+}
+
 export interface RunningSandbox {
   urls: Record<Cluster, string>;
   hostCluster: Cluster;
+  /** The first project's key pair. */
   credentials: { appId: string; appToken: string };
+  /** Every project, in the order given; all on the hosting cluster's address. */
+  projects: RunningProject[];
   clock: Clock;
+  /** Faults are the sandbox's, not a project's: they hit every project's requests. */
   setFaults(faults: FaultSettings): void;
+  /** Key operations find the key's project by its app id. */
   blockKey(appId: string): void;
   /** Makes a blocked key work again; its old tokens stay dead, new ones can be minted. */
   unblockKey(appId: string): void;
   deleteKey(appId: string): void;
   regenerateKey(appId: string): string;
-  addKey(): { appId: string; appToken: string };
-  stats(): SandboxStats;
+  /** Another key pair of `project` (default: the first). */
+  addKey(project?: string): { appId: string; appToken: string };
+  /** Counters of `project` (default: the first); an unknown name throws. */
+  stats(project?: string): SandboxStats;
   /** The last 200,000 API requests in the order they were answered (`seq` gives arrival order). */
   requestLog(): SandboxRequestRecord[];
   /**
    * Every publication the sandbox lists, as stored: the list item (`item`) and the values its
    * filters read (`facts`); the seeded history in time order, then any others. Read-only.
+   * `project` defaults to the first; an unknown name throws.
    */
-  publicationDocs(): readonly PublicationDoc[];
+  publicationDocs(project?: string): readonly PublicationDoc[];
   close(): Promise<void>;
 }

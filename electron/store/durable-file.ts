@@ -1,10 +1,12 @@
-import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { renameReplacing, syncDirectory } from './platform-fs';
 
 /**
  * Writes a file so that a crash at any point leaves either the old file or the complete new one,
  * never a mix: bytes go to a temp file in the same folder, reach the disk (fsync), then the temp
- * file takes the final name and the folder is synced so the rename itself survives a power cut.
+ * file takes the final name and the folder is synced so the rename itself survives a power cut
+ * (platform-fs.ts says how each OS does those two steps).
  */
 export class DurableFileWriter {
   private readonly temp: string;
@@ -32,7 +34,7 @@ export class DurableFileWriter {
     }
     closeSync(this.fd);
     this.done = true;
-    renameSync(this.temp, this.file);
+    renameReplacing(this.temp, this.file);
     syncDirectory(dirname(this.file));
   }
 
@@ -69,7 +71,7 @@ export function prepareFile(file: string, bytes: Uint8Array): PreparedFile {
   closeSync(fd);
   return {
     commit: () => {
-      renameSync(temp, file);
+      renameReplacing(temp, file);
       syncDirectory(dirname(file));
     },
     abort: () => unlinkSync(temp),
@@ -81,15 +83,6 @@ export function writeAll(fd: number, bytes: Uint8Array, position = 0): void {
   let offset = 0;
   while (offset < bytes.length) {
     offset += writeSync(fd, bytes, offset, bytes.length - offset, position + offset);
-  }
-}
-
-export function syncDirectory(dir: string): void {
-  const fd = openSync(dir, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
   }
 }
 

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { Database as SqlJsDatabase, SqlJsStatic } from 'sql.js';
 import { BODIES_FOLDER, BodyFiles } from '../outbox/bodies';
 import { adviceFor } from './advice';
-import { syncDirectory } from './durable-file';
+import { syncDirectory } from './platform-fs';
 import { type DatabaseFiles, KEPT_FOLDER, databaseFiles, earlierUnreadable } from './files';
 import type { FileProblem } from './inspect';
 import { DATABASE_NAMES, type DatabaseName, type KeptCopy, listKeptCopies } from './kept';

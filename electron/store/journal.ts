@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { syncDirectory, writeAll } from './durable-file';
+import { writeAll } from './durable-file';
+import { syncDirectory } from './platform-fs';
 
 // The journal keeps small commits cheap: instead of rewriting a large database file, a commit
 // appends the statements it ran (with their exact parameter values) and fsyncs that one line.

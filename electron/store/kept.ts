@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import type { SqlJsStatic } from 'sql.js';
-import { replaceFileDurably, syncDirectory } from './durable-file';
+import { replaceFileDurably } from './durable-file';
+import { syncDirectory } from './platform-fs';
 import { type DatabaseFiles, keptFile, keptGenerations } from './files';
 import { checkHeader, readMeta } from './load';
 import type { Manifest, SnapshotFacts } from './manifest';

@@ -1,8 +1,9 @@
-import { type BigIntStats, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { type BigIntStats, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { type DatabaseFiles, databaseFiles } from './files';
 import { acquireLock } from './lock';
+import { renameReplacing } from './platform-fs';
 import type { Reader } from './statements';
 
 // A listing is a small answer computed from a database (the library's batches with their row counts)
@@ -124,7 +125,7 @@ export function writeListing(files: DatabaseFiles, known: KnownFiles, spec: List
   const text = JSON.stringify(stored);
   const temp = `${file}.tmp-${process.pid}`;
   writeFileSync(temp, `${checksum(text)} ${text}\n`, { mode: 0o600 });
-  renameSync(temp, file);
+  renameReplacing(temp, file);
 }
 
 function readText(file: string): string | undefined {

@@ -1,5 +1,6 @@
-import { closeSync, linkSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { StoreLockedError } from './errors';
+import { type LinkFunction, createOnce, pauseSync } from './platform-fs';
 
 // One writer per database file: the app and the command line may both be pointed at the same data
 // folder. The lock file holds the owner's token (`pid:random`). It is created whole, by linking a
@@ -8,36 +9,58 @@ import { StoreLockedError } from './errors';
 // lock is guarded by a second lock (`.takeover`), whose holder checks that the lock still holds
 // the dead owner's token before removing it. Without that guard, two processes that both saw the
 // dead lock could each remove it, the second one removing the first one's new, live lock.
+// On file systems without hard links (exFAT, some network shares) a lock is made by an exclusive
+// create instead and is empty until its token is written: an empty lock or guard counts as dead
+// only once it has stayed empty for EMPTY_GRACE_MS, so one still being written is never removed.
 
 const ATTEMPTS = 400;
 const PAUSE_MS = 5;
+const EMPTY_GRACE_MS = 500;
 
-export function acquireLock(databaseFile: string): () => void {
+/** `link` is for tests, which hand in one that fails the way it does on exFAT. */
+export function acquireLock(databaseFile: string, link?: LinkFunction): () => void {
   const lockFile = `${databaseFile}.lock`;
   const token = `${process.pid}:${randomHex()}${randomHex()}`;
+  const empty = new EmptySince();
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    if (createWhole(lockFile, token)) {
+    if (createWhole(lockFile, token, link)) {
       return () => {
         if (readToken(lockFile) === token) unlinkQuietly(lockFile);
       };
     }
     const owner = readToken(lockFile);
     if (owner === undefined) continue;
+    if (empty.stillBeingWritten(lockFile, owner)) {
+      pause();
+      continue;
+    }
     const pid = pidOf(owner);
     if (pid !== undefined && isAlive(pid)) throw new StoreLockedError(databaseFile, pid);
-    if (!removeDeadLock(lockFile, owner, token, 0)) pause();
+    if (!removeDeadLock({ file: lockFile, deadToken: owner, token, depth: 0, empty, link })) pause();
   }
   throw new Error(`Could not take the lock file ${lockFile}: it kept changing hands`);
 }
 
+interface Takeover {
+  file: string;
+  deadToken: string;
+  token: string;
+  depth: number;
+  empty: EmptySince;
+  link: LinkFunction | undefined;
+}
+
 /** Removes `file` if it still holds `deadToken`; false when another process is doing it. */
-function removeDeadLock(file: string, deadToken: string, token: string, depth: number): boolean {
+function removeDeadLock({ file, deadToken, token, depth, empty, link }: Takeover): boolean {
   const guard = `${file}.takeover`;
-  if (!createWhole(guard, token)) {
+  if (!createWhole(guard, token, link)) {
     const holder = readToken(guard);
-    const pid = holder === undefined ? undefined : pidOf(holder);
+    if (holder === undefined || empty.stillBeingWritten(guard, holder)) return false;
+    const pid = pidOf(holder);
     // A guard left by a process that died during a takeover is itself taken over, the same way.
-    if (holder !== undefined && (pid === undefined || !isAlive(pid)) && depth < 3) removeDeadLock(guard, holder, token, depth + 1);
+    if ((pid === undefined || !isAlive(pid)) && depth < 3) {
+      removeDeadLock({ file: guard, deadToken: holder, token, depth: depth + 1, empty, link });
+    }
     return false;
   }
   try {
@@ -49,11 +72,12 @@ function removeDeadLock(file: string, deadToken: string, token: string, depth: n
 }
 
 /**
- * Creates `file` holding `token`, complete before it has its name; false if the name exists.
- * Not fsynced: a lock only excludes live processes, which all see the written token at once. After a
- * power cut its owner is dead anyway, and a lock file left empty by it counts as dead (see `pidOf`).
+ * Creates `file` holding `token`, complete before it has its name where hard links exist (see
+ * `createOnce`); false if the name exists. Not fsynced: a lock only excludes live processes, which
+ * all see the written token at once. After a power cut its owner is dead anyway, and a lock file
+ * left empty by it counts as dead (see `pidOf` and `EmptySince`).
  */
-function createWhole(file: string, token: string): boolean {
+function createWhole(file: string, token: string, link?: LinkFunction): boolean {
   const temp = `${file}.${token.replace(':', '-')}`;
   const fd = openSync(temp, 'w', 0o600);
   try {
@@ -62,17 +86,28 @@ function createWhole(file: string, token: string): boolean {
     closeSync(fd);
   }
   try {
-    linkSync(temp, file);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return false;
+    return createOnce(temp, file, token, link);
   } finally {
     unlinkQuietly(temp);
   }
 }
 
-/** The token in `file`; '' for an empty file (left by a crash of an older version); undefined when missing. */
+/** When this process first saw each lock file empty, to tell one being written from one left so. */
+class EmptySince {
+  private readonly seen = new Map<string, number>();
+
+  stillBeingWritten(file: string, token: string): boolean {
+    if (token !== '') {
+      this.seen.delete(file);
+      return false;
+    }
+    const first = this.seen.get(file) ?? Date.now();
+    this.seen.set(file, first);
+    return Date.now() - first < EMPTY_GRACE_MS;
+  }
+}
+
+/** The token in `file`; '' for an empty file (being written by an exclusive create, or left by a crash); undefined when missing. */
 function readToken(file: string): string | undefined {
   try {
     return readFileSync(file, 'utf8').trim();
@@ -108,7 +143,7 @@ function randomHex(): string {
 }
 
 function pause(): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, PAUSE_MS);
+  pauseSync(PAUSE_MS);
 }
 
 function unlinkQuietly(file: string): void {

@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { SqlJsStatic } from 'sql.js';
 import { adviceFor } from './advice';
-import { syncDirectory } from './durable-file';
+import { renameReplacing, syncDirectory } from './platform-fs';
 import { StoreNeedsAttentionError } from './errors';
 import { type DatabaseFiles, SET_ASIDE_FOLDER, earlierUnreadable, keptFile, keptGenerations, timeStamp } from './files';
 import type { FileProblem } from './inspect';
@@ -44,7 +44,7 @@ export function newSetAsideFolder(dir: string, why: string): string {
 export function moveInto(folder: string, file: string): string | undefined {
   if (!existsSync(file)) return undefined;
   const target = join(folder, basename(file));
-  renameSync(file, target);
+  renameReplacing(file, target);
   return target;
 }
 

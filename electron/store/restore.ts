@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { SqlJsStatic } from 'sql.js';
-import { prepareFile, replaceFileDurably, syncDirectory } from './durable-file';
+import { prepareFile, replaceFileDurably } from './durable-file';
+import { syncDirectory } from './platform-fs';
 import { type DatabaseFiles, keptFile, keptGenerations } from './files';
 import { type JournalEntry, readJournalPrefix } from './journal';
 import { type DatabaseName, type KeptCopy, toKeptCopy, unlistedFacts } from './kept';

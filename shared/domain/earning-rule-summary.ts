@@ -88,7 +88,8 @@ export function describeEffect(effect: Obj): string[] {
     ];
   }
   if (proportional) {
-    const head = `${kind.toLowerCase()} in proportion (${text(proportional.calculation_type) ?? 'calculation not given'}) on card ${text(proportional.card_definition_id) ?? '?'}; ${describeExpiration(proportional.points_expiration)}`;
+    // The service types these effects POINTS_PROPORTIONAL (older answers said POINTS).
+    const head = `${kind.toLowerCase().replace(/_proportional$/, '')} in proportion (${text(proportional.calculation_type) ?? 'calculation not given'}) on card ${text(proportional.card_definition_id) ?? '?'}; ${describeExpiration(proportional.points_expiration)}`;
     return [head, ...proportionalLines(proportional).map((line) => `  * ${line}`)];
   }
   return [`${kind}: ${JSON.stringify(effect)}`];

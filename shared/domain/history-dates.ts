@@ -4,12 +4,21 @@ import { offsetPeriods, startOfLocalDay } from './time-zones';
 // ISO instant with Z or an offset.
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+const INSTANT = /^(\d{4}-\d{2}-\d{2})T(\d{2}):\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 function realDay(text: string): boolean {
   const [, y, m, d] = DAY.exec(text) ?? [];
   const at = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
   return at.getUTCFullYear() === Number(y) && at.getUTCMonth() === Number(m) - 1 && at.getUTCDate() === Number(d);
+}
+
+/**
+ * Date.parse rolls a day past the month's end over (2026-02-30T09:30Z is 2 March) and reads hour
+ * 24 as the next midnight, so the day is checked as a day is, and hour 24 refused as import dates do.
+ */
+function realInstant(text: string): boolean {
+  const [, day = '', hour = ''] = INSTANT.exec(text) ?? [];
+  return realDay(day) && Number(hour) < 24 && !Number.isNaN(Date.parse(text));
 }
 
 /**
@@ -24,7 +33,7 @@ export function historyInstant(text: string, timeZone: string, edge: 'start' | '
     const periods = offsetPeriods(timeZone, midnight - 2 * 86_400_000, midnight + 3 * 86_400_000);
     return new Date(startOfLocalDay(day, periods)).toISOString();
   }
-  if (INSTANT.test(text) && !Number.isNaN(Date.parse(text))) return new Date(text).toISOString();
+  if (realInstant(text)) return new Date(text).toISOString();
   throw new RangeError(
     `must be a day as YYYY-MM-DD (local, in ${timeZone}) or an instant with Z or an offset, such as 2026-03-01T09:30:00Z or 2026-03-01T09:30:00+01:00 (got ${JSON.stringify(text)})`,
   );

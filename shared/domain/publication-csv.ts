@@ -1,8 +1,10 @@
 import { CSV_NEWLINE, csvLine } from './csv-writer';
+import { spreadsheetText } from './spreadsheet-text';
 import { localIsoIn, type OffsetPeriod } from './time-zones';
 
 // The filtered publication list as CSV: one row a publication, its time both local (in the
-// viewer's zone, with the offset) and as the service gave it (UTC ISO).
+// viewer's zone, with the offset) and as the service gave it (UTC ISO). The file is a report for
+// people, so every text from the service is made safe to open in a spreadsheet (spreadsheetText).
 
 /** What a row shows of one cached publication; null where the cache does not know or it has none. */
 export interface PublicationCsvRow {
@@ -39,19 +41,21 @@ export const PUBLICATION_CSV_HEADER = [
 
 function cells(row: PublicationCsvRow, periods: readonly OffsetPeriod[]): string[] {
   const at = row.created_at === null ? NaN : Date.parse(row.created_at);
+  const service = (text: string | null): string => spreadsheetText(text ?? '');
   return [
-    row.id,
+    service(row.id),
     Number.isNaN(at) ? '' : localIsoIn(at, periods),
-    row.created_at ?? '',
-    row.result ?? '',
-    row.channel ?? '',
-    row.customer_id ?? '',
-    row.campaign ?? '',
-    row.codes.join(' '),
-    row.failure_code ?? '',
-    row.failure_message ?? '',
-    row.tracking_id ?? '',
-    row.source_id ?? '',
+    service(row.created_at),
+    service(row.result),
+    service(row.channel),
+    service(row.customer_id),
+    service(row.campaign),
+    // Codes are joined with spaces: only the first one can start the cell.
+    service(row.codes.join(' ')),
+    service(row.failure_code),
+    service(row.failure_message),
+    service(row.tracking_id),
+    service(row.source_id),
     row.is_referral_code === null ? '' : String(row.is_referral_code),
   ];
 }

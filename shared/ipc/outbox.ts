@@ -39,6 +39,14 @@ export const operationViewSchema = z.object({
   projectName: z.string().nullable(),
 });
 
+/**
+ * A queued operation, with each request of another operation found damaged while queueing it: that
+ * one waits for the user (its message names the file), nothing else waits for it.
+ */
+export const queuedViewSchema = operationViewSchema.extend({
+  needsAttention: z.array(z.object({ operation: id, request: z.number().int(), message: z.string() })),
+});
+
 export const chunkViewSchema = z.object({
   idx: z.number().int(),
   state: z.enum(CHUNK_STATES),
@@ -100,7 +108,7 @@ export const outboxContract = {
         projectId: z.string().optional(),
       })
       .strict(),
-    response: operationViewSchema,
+    response: queuedViewSchema,
   },
   'outbox.droppedValues': {
     request: z.object({ batchId: id }).strict(),
@@ -109,7 +117,7 @@ export const outboxContract = {
   'outbox.queueReward': { request: z.object({ request: rewardRequestSchema, projectId: z.string().optional() }).strict(), response: operationViewSchema },
   'outbox.queueDelete': {
     request: z.object({ codes: z.array(z.string().min(1)).min(1).max(10_000), force: z.boolean(), projectId: z.string().optional() }).strict(),
-    response: operationViewSchema,
+    response: queuedViewSchema,
   },
   'outbox.dryRun': {
     request: projectRef,
@@ -152,5 +160,6 @@ export const outboxContract = {
 } as const satisfies Record<OutboxChannel, { request: z.ZodType; response: z.ZodType }>;
 
 export type OperationView = z.output<typeof operationViewSchema>;
+export type QueuedView = z.output<typeof queuedViewSchema>;
 export type ChunkView = z.output<typeof chunkViewSchema>;
 export type SyncStatusView = z.output<typeof syncStatusSchema>;

@@ -13,8 +13,7 @@ export const ARTIFACTS = join(ROOT, 'test-artifacts');
  * Builds the renderer into a folder of this test file's own, so `npm test` needs no prior
  * `npm run build` and parallel test files (or a developer's build) never overwrite each other.
  */
-export async function buildRenderer(): Promise<string> {
-  const outDir = mkdtempSync(join(tmpdir(), 'voucher-desk-renderer-'));
+export async function buildRenderer(outDir = mkdtempSync(join(tmpdir(), 'voucher-desk-renderer-'))): Promise<string> {
   await build({
     configFile: join(ROOT, 'vite.renderer.config.ts'),
     root: join(ROOT, 'renderer'),

@@ -74,11 +74,11 @@ export async function prepare(dataDir: string, o: SoakOptions, dice: Dice): Prom
       [dice.sample(csv.codes, half), true],
     ] as const) {
       if (codes.length === 0) continue;
-      const op = await queueDelete(library.outbox, codes, force);
+      const op = (await queueDelete(library.outbox, codes, force)).op;
       deletes.push({ opId: op.id, codes: [...codes], force });
     }
     // The campaign sets the discount; the batch's own is dropped, as the user agrees to here.
-    const campaign = await queueAddToCampaign({ library: library.db, outbox: library.outbox }, String(forCampaign.id), CAMPAIGN_ID, { dropValues: true });
+    const campaign = (await queueAddToCampaign({ library: library.db, outbox: library.outbox }, String(forCampaign.id), CAMPAIGN_ID, { dropValues: true })).op;
     return {
       json,
       csv,

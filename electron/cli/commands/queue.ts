@@ -1,5 +1,5 @@
 import { thousands } from '../../../shared/domain/thousands';
-import type { OperationRecord } from '../../outbox/records';
+import type { Queued } from '../../outbox/op-codes';
 import { queueAddToCampaign, queueImportPacked } from '../../desk/queue-batch';
 import { queueDelete, queueReward } from '../../desk/queue-other';
 import { IMPORT_MAX_CODES } from '../../../shared/domain/chunk-planner';
@@ -10,13 +10,19 @@ import type { CliContext } from '../command';
 import { projectLabel, type Project } from '../../../shared/domain/project';
 import { withOutbox } from './outbox-access';
 
-function queued(op: OperationRecord, what: string, project: Project): { data: OperationRecord & { projectName: string }; text: string } {
+/** The queued operation, and each request of another one found damaged meanwhile (it waits for the user, nothing else does). */
+function queued(
+  { op, needsAttention }: Queued,
+  what: string,
+  project: Project,
+): { data: Queued['op'] & Pick<Queued, 'needsAttention'> & { projectName: string }; text: string } {
   const chunks = Object.values(op.chunkCounts).reduce((a, b) => a + b, 0);
   const waits = op.dependsOn.length > 0 ? ` It waits for operation(s) ${op.dependsOn.join(', ')}, which touch the same codes.` : '';
+  const attention = needsAttention.map((n) => `Operation ${n.operation} needs attention: ${n.message}\n`).join('');
   return {
-    data: { ...op, projectName: project.name },
+    data: { ...op, needsAttention, projectName: project.name },
     text:
-      `Queued operation ${op.id} for ${projectLabel(project)}: ${what} (${thousands(op.codes)} codes in ${chunks} request(s)).${waits}\n` +
+      `Queued operation ${op.id} for ${projectLabel(project)}: ${what} (${thousands(op.codes)} codes in ${chunks} request(s)).${waits}\n${attention}` +
       `See it with \`voucher-desk outbox\`; send it with \`voucher-desk sync --project ${project.name}\`.\n`,
   };
 }
@@ -34,12 +40,12 @@ async function queueBatchImport(ctx: CliContext, args: ParsedArgs, format: 'csv-
   const maxCodes = integerOption(args, 'max-codes', 1, IMPORT_MAX_CODES);
   const project = await ctx.project();
   const { db, outbox } = await ctx.library();
-  const { op, jsonBecause } = await queueImportPacked({ library: db, outbox, project: project.id }, batch, {
+  const packed = await queueImportPacked({ library: db, outbox, project: project.id }, batch, {
     format: args.values['refuse-existing'] === true ? 'json' : format,
     webhooksEnable: args.values['webhooks'] === true,
     ...(maxCodes !== undefined && { limits: { maxCodes } }),
   });
-  return queued(op, `import of batch ${op.batchId} ${packingText(op.kind, jsonBecause)}`, project);
+  return queued(packed, `import of batch ${packed.op.batchId} ${packingText(packed.op.kind, packed.jsonBecause)}`, project);
 }
 
 const maxCodesOption = { type: 'string', description: 'at most this many codes per request (default and maximum 100,000)' } as const;
@@ -81,11 +87,11 @@ const addToCampaign: Command = {
     const categoryId = stringOption(args, 'category-id');
     const project = await ctx.project();
     const { db, outbox } = await ctx.library();
-    const op = await queueAddToCampaign({ library: db, outbox, project: project.id }, batch, campaign, {
+    const added = await queueAddToCampaign({ library: db, outbox, project: project.id }, batch, campaign, {
       dropValues: args.values['drop-values'] === true,
       ...(categoryId !== undefined && { categoryId }),
     });
-    return queued(op, `add batch codes to campaign ${campaign}`, project);
+    return queued(added, `add batch codes to campaign ${campaign}`, project);
   },
 };
 
@@ -137,7 +143,7 @@ const reward: Command = {
     const request = rewardRequest(args);
     const project = await ctx.project();
     return withOutbox(ctx, async (outbox) =>
-      queued(await queueReward(outbox, request, project.id), `create ${request.type} reward "${request.name}"`, project),
+      queued({ op: await queueReward(outbox, request, project.id), needsAttention: [] }, `create ${request.type} reward "${request.name}"`, project),
     );
   },
 };

@@ -1,5 +1,6 @@
-import type { ChunkView, OperationView } from '../../../shared/ipc/outbox';
+import type { ChunkView, OperationView, QueuedView } from '../../../shared/ipc/outbox';
 import type { LibraryServices } from '../../desk/library';
+import type { Queued } from '../../outbox/op-codes';
 import type { OperationTally, Outbox } from '../../outbox/outbox';
 import { campaignDroppedValues, queueAddToCampaign, queueImportPacked } from '../../desk/queue-batch';
 import { queueDelete, queueReward } from '../../desk/queue-other';
@@ -72,6 +73,14 @@ export function outboxHandlers(library: () => Promise<LibraryServices>, connecti
   const names = async (): Promise<Map<string, string>> => new Map((await connection.projects.list()).map((p) => [p.id, p.name]));
   const view = async (op: Promise<OperationRecord>): Promise<OperationView> => operationView(await outbox(), await op, await names());
   const projectOf = async (projectId: string | undefined): Promise<string> => (await connection.project(projectId)).id;
+  // The file's path stays in the message, as in a request's last error: it is what the user restores or removes.
+  const queuedView = async (queued: Promise<Queued>): Promise<QueuedView> => {
+    const { op, needsAttention } = await queued;
+    return {
+      ...operationView(await outbox(), op, await names()),
+      needsAttention: needsAttention.map(({ operation, request, message }) => ({ operation, request, message })),
+    };
+  };
 
   return {
     'outbox.queueBatch': async ({ batchId, operation, campaignId, webhooksEnable, dropValues, categoryId, projectId }) => {
@@ -79,11 +88,11 @@ export function outboxHandlers(library: () => Promise<LibraryServices>, connecti
       const lib = await library();
       const ctx = { library: lib.db, outbox: lib.outbox, project };
       if (operation === 'add-to-campaign')
-        return view(
+        return queuedView(
           queueAddToCampaign(ctx, String(batchId), campaignId ?? '', { dropValues: dropValues === true, ...(categoryId !== undefined && { categoryId }) }),
         );
       const format = operation === 'import-json' ? 'json' : operation === 'import' ? 'csv-when-fits' : 'csv';
-      return view(queueImportPacked(ctx, String(batchId), { format, ...(webhooksEnable === undefined ? {} : { webhooksEnable }) }).then((packed) => packed.op));
+      return queuedView(queueImportPacked(ctx, String(batchId), { format, ...(webhooksEnable === undefined ? {} : { webhooksEnable }) }));
     },
     'outbox.droppedValues': async ({ batchId }) => {
       const lib = await library();
@@ -96,7 +105,7 @@ export function outboxHandlers(library: () => Promise<LibraryServices>, connecti
     },
     'outbox.queueDelete': async ({ codes, force, projectId }) => {
       const project = await projectOf(projectId);
-      return view(queueDelete(await outbox(), codes, force, project));
+      return queuedView(queueDelete(await outbox(), codes, force, project));
     },
     'outbox.dryRun': async ({ projectId }) => {
       const project = await connection.project(projectId);

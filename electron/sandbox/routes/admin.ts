@@ -4,11 +4,12 @@ import { parseJsonBody } from '../http';
 import type { RequestContext, Route } from '../router';
 import type { FaultSettings, SandboxRequestRecord, SandboxStats } from '../types';
 
-/** What the admin routes reach of the running sandbox. */
+/** What the admin routes reach of the running sandbox; `project` names one (default: the first). */
 export interface AdminHooks {
   setFaults(faults: FaultSettings): void;
-  stats(): SandboxStats;
-  requestLog(): SandboxRequestRecord[];
+  stats(project?: string): SandboxStats;
+  /** Every record, or only those `project`'s credentials signed. */
+  requestLog(project?: string): SandboxRequestRecord[];
   blockKey(appId: string): void;
   unblockKey(appId: string): void;
 }
@@ -20,6 +21,11 @@ function asPayloadError<T>(read: () => T): T {
   } catch (error) {
     throw invalidPayload((error as Error).message);
   }
+}
+
+/** The `?project=NAME` of a request, undefined when absent. */
+function projectParam(ctx: RequestContext): string | undefined {
+  return ctx.query.get('project') ?? undefined;
 }
 
 function keyRoute(path: string, act: (appId: string) => void): Route {
@@ -55,13 +61,13 @@ export function adminRoutes(hooks: AdminHooks): Route[] {
       method: 'GET',
       path: '/__sandbox/stats',
       auth: 'none',
-      handle: () => ({ status: 200, body: hooks.stats() }),
+      handle: (ctx) => ({ status: 200, body: asPayloadError(() => hooks.stats(projectParam(ctx))) }),
     },
     {
       method: 'GET',
       path: '/__sandbox/requests',
       auth: 'none',
-      handle: () => ({ status: 200, body: { requests: hooks.requestLog() } }),
+      handle: (ctx) => ({ status: 200, body: { requests: asPayloadError(() => hooks.requestLog(projectParam(ctx))) } }),
     },
     keyRoute('/__sandbox/keys/block', (appId) => hooks.blockKey(appId)),
     keyRoute('/__sandbox/keys/unblock', (appId) => hooks.unblockKey(appId)),

@@ -37,6 +37,29 @@ describe('CSV export', () => {
     expect(reimported).toEqual(original);
   });
 
+  it('keeps codes and texts that a spreadsheet would read as formulas byte for byte: the file goes back to the service', async () => {
+    const dir = libraries.tempDir();
+    const library = await libraries.open(dir);
+    const batch = await library.batches.create({ name: 'Formulas', defaults: PERCENT_DEFAULTS });
+    // The service's codes are "letters, digits and special characters"; these are only flagged for URL encoding.
+    const codes = ['=SUM-1', '-ABC', '+1', '@home'];
+    await library.drafts.add(
+      batch.id,
+      codes.map((code) => ({ code, category: `${code[0] ?? ''}cat`, metadata: { note: `${code[0] ?? ''}1+1` } })),
+    );
+    const file = join(dir, 'formulas.csv');
+    expect(await library.exportCsvToFile(batch.id, file)).toMatchObject({ rows: codes.length, skippedInvalid: 0 });
+    const lines = readFileSync(file, 'utf8').split('\r\n').slice(1, -1);
+    expect(lines.map((line) => line.split(',')[0])).toEqual(codes);
+    expect(lines.map((line) => line.split(',')[4])).toEqual(['=cat', '-cat', '+cat', '@cat']);
+    expect(lines.map((line) => line.split(',').at(-1))).toEqual(['=1+1', '-1+1', '+1+1', '@1+1']);
+    expect(readFileSync(file, 'utf8')).not.toContain("'");
+
+    const back = await library.batches.create({ name: 'Formulas back' });
+    expect(await library.importCsv(back.id, file)).toMatchObject({ stored: codes.length, rejectedCount: 0 });
+    expect(library.drafts.page(back.id).rows.map((r) => r.draft)).toEqual(library.drafts.page(batch.id).rows.map((r) => r.draft));
+  });
+
   it('reports fields the CSV format cannot carry', async () => {
     const library = await libraries.open();
     const batch = await library.batches.create({ name: 'Lossy', defaults: PERCENT_DEFAULTS });

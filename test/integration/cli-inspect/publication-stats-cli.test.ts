@@ -78,7 +78,9 @@ describe('voucher-desk publications pull, stats and export (the real binary)', (
 
     const again = await spawnBin(['publications', 'pull', '--target', url, ...at], { env });
     expect(again.status, again.stderr).toBe(0);
-    expect(again.stdout).toMatch(/Pulled 100 publications in 1 page from \S+ \(production, local sandbox \S+\) \(pull #\d+, new at the top: 0 new, 1 request\)\./);
+    expect(again.stdout).toMatch(
+      /Pulled 100 publications in 1 page from \S+ \(production, local sandbox \S+\) \(pull #\d+, new at the top: 0 new, 1 request\)\./,
+    );
   });
 
   it('prints the same numbers as the dashboard, by week in the local zone, as JSON and as text', async () => {
@@ -111,6 +113,11 @@ describe('voucher-desk publications pull, stats and export (the real binary)', (
     const from = await spawnBin(['publications', 'stats', '--from', '2026-02-30', ...at], { env });
     expect(from.status).toBe(2);
     expect(from.stderr).toMatch(/--from must be a day as YYYY-MM-DD \(local, in Europe\/Warsaw\) or an instant with Z or an offset.*\(got "2026-02-30"\)/);
+    const instant = await spawnBin(['publications', 'stats', '--from', '2026-02-30T09:30:00Z', ...at], { env });
+    expect(instant.status).toBe(2);
+    expect(instant.stderr).toMatch(
+      /--from must be a day as YYYY-MM-DD \(local, in Europe\/Warsaw\) or an instant with Z or an offset.*\(got "2026-02-30T09:30:00Z"\)/,
+    );
     const range = await spawnBin(['publications', 'stats', '--from', '2026-04-01', '--to', '2026-03-01', ...at], { env });
     expect(range.status).toBe(2);
     expect(range.stderr).toContain('--from must be before --to');

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_EARNING_RULE_IDS, startSandbox, type RunningSandbox } from '../../../electron/sandbox/server';
+import { SEED_EARNING_RULES } from '../../../electron/sandbox/seed-earning-rules';
+import { earningRuleResponse } from './earning-rule-schema';
 import { bearer, call, expectErrorObject, token } from './helpers';
 
 let sb: RunningSandbox;
@@ -90,7 +92,7 @@ describe('earning rules (v2)', () => {
     expect(points.body.earnings[0].effects[0].points).toMatchObject({ value: expect.any(Number), points_expiration: { type: 'NO_EXPIRATION' } });
     const proportional = await call(sb, 'GET', `/v2/loyalties/earning-rules/${PROPORTIONAL}`);
     const effect = proportional.body.earnings[0].effects[0];
-    expect(effect.type).toBe('POINTS');
+    expect(effect.type).toBe('POINTS_PROPORTIONAL');
     expect(effect.points_proportional).toMatchObject({
       calculation_type: 'PRE_DISCOUNT_ORDER_AMOUNT',
       order: { amount: { every: expect.any(Number), value: expect.any(Number) } },
@@ -112,13 +114,28 @@ describe('earning rules (v2)', () => {
       rounding.type === 'END_OF_PARTICULAR_MONTH' ? Number.isInteger(rounding.value) && rounding.value >= 1 && rounding.value <= 12 : rounding.value === null,
     ).toBe(true);
     const idPattern: Record<string, RegExp> = { product: /^prod_[a-f0-9]+$/, sku: /^sku_[a-f0-9]+$/, products_collection: /^pc_[a-zA-Z0-9]+$/ };
-    for (const calculation of Object.values<{ applicable_to: Record<string, unknown>[] }>(effect.points_proportional.order_items)) {
-      expect(calculation.applicable_to.length).toBeGreaterThan(0);
-      for (const target of calculation.applicable_to) {
-        const type = target.type as string;
-        expect((target[type] as { id: string }).id).toMatch(idPattern[type] as RegExp);
-        for (const other of Object.keys(idPattern).filter((k) => k !== type)) expect(target[other]).toBeNull();
-      }
+    type Calculation = { applicable_to: Record<string, unknown>[] };
+    type Effect = { points_proportional?: { order_items?: Record<string, Calculation> } };
+    const targets: Record<string, unknown>[] = proportional.body.earnings.flatMap((e: { effects: Effect[] }) =>
+      e.effects.flatMap((x) => Object.values(x.points_proportional?.order_items ?? {}).flatMap((c) => c.applicable_to)),
+    );
+    expect(new Set(targets.map((t) => t.type))).toEqual(new Set(Object.keys(idPattern)));
+    for (const target of targets) {
+      const type = target.type as string;
+      expect((target[type] as { id: string }).id).toMatch(idPattern[type] as RegExp);
+      // What does not apply is left out, not null: the official schema wants an object there.
+      for (const other of Object.keys(idPattern).filter((k) => k !== type)) expect(target).not.toHaveProperty(other);
+    }
+  });
+
+  it("answers every seeded rule in the official schema's EarningRuleResponse", async () => {
+    const t = await token(sb, 'loyalties');
+    expect(SEED_EARNING_RULES.length).toBeGreaterThan(1);
+    for (const { id } of SEED_EARNING_RULES) {
+      const answer = await call(sb, 'GET', `/v2/loyalties/earning-rules/${id}`, { headers: bearer(t.body.access_token) });
+      expect(answer.status).toBe(200);
+      const checked = earningRuleResponse.safeParse(answer.body);
+      expect(checked.success ? [] : checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`), id).toEqual([]);
     }
   });
 

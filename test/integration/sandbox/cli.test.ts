@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseWebArgs, WebUsageError } from '../../../electron/host/web-cli';
+import { UsageError } from '../../../electron/cli/flags';
+import { parseWebArgs } from '../../../electron/host/web-cli';
 
 const children: ChildProcess[] = [];
 afterEach(() => {
@@ -21,6 +23,18 @@ function runCli(args: string[]): Run {
   child.stderr?.on('data', (chunk) => (text += String(chunk)));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, output: () => text, exited };
+}
+
+/** A port free at the moment of asking. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 async function waitFor(run: Run, needle: string, ms = 30_000): Promise<string> {
@@ -73,6 +87,62 @@ describe('sandbox command line', () => {
       expect(help.output()).toContain(route);
   });
 
+  it('takes --port=N as --port N, and refuses --port with an empty value (exit 2)', async () => {
+    const port = await freePort();
+    const run = runCli([`--port=${port}`]);
+    const text = await waitFor(run, 'Serving until stopped');
+    expect(text).toContain(`api      http://127.0.0.1:${port}   <- the project lives here`);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    for (const args of [['--port', ''], ['--port='], ['--port']]) {
+      const refused = runCli(args);
+      expect(await refused.exited).toBe(2);
+      expect(refused.output()).toMatch(/sandbox: (--port must be a whole number from 0 to 65533, got ""|Option '--port <value>' argument missing)/);
+      expect(refused.output()).toContain('Usage:');
+    }
+  });
+
+  it('serves --project and --sandbox-project on one address and prints each name, kind and key pair', async () => {
+    const run = runCli(['--project', 'shop:app-shop:token-shop', '--sandbox-project', 'trial:app-trial:token-trial', '--rate-limit', '500/min']);
+    const text = await waitFor(run, 'Serving until stopped');
+    expect(text).toContain('Projects hosted on cluster: api (2 projects on one address; the key pair selects the project)');
+    expect(text).toContain('Project shop (production), key pair (headers X-App-Id and X-App-Token):\n  App ID:    app-shop\n  App Token: token-shop');
+    expect(text).toContain('Project trial (sandbox-project), key pair (headers X-App-Id and X-App-Token):\n  App ID:    app-trial\n  App Token: token-trial');
+    expect(text).toContain('  Rate limit: 500 calls a minute');
+    expect(text).toContain("  Rate limit: 100 calls an hour (the sandbox project's fixed budget)");
+    const url = /(http:\/\/127\.0\.0\.1:\d+) {3}<- the projects live here/.exec(text)?.[1];
+    const shop = await fetch(`${url}/v1/vouchers/SUMMER-001`, { headers: { 'X-App-Id': 'app-shop', 'X-App-Token': 'token-shop' } });
+    expect(shop.status).toBe(200);
+    expect(shop.headers.get('x-rate-limit-limit')).toBe('500');
+    const trial = await fetch(`${url}/v1/vouchers/SUMMER-001`, { headers: { 'X-App-Id': 'app-trial', 'X-App-Token': 'token-trial' } });
+    expect(trial.status).toBe(404);
+    expect(trial.headers.get('x-rate-limit-limit')).toBe('100');
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  });
+
+  it('refuses a bad --project or --sandbox-project, naming the flag and the shape NAME:APP_ID:APP_TOKEN (exit 2)', async () => {
+    const cases: [string[], string][] = [
+      [['--project', 'shop:app-shop'], '--project must be NAME:APP_ID:APP_TOKEN'],
+      [['--project', 'shop::token'], '--project must be NAME:APP_ID:APP_TOKEN'],
+      [['--sandbox-project', 'trial'], '--sandbox-project must be NAME:APP_ID:APP_TOKEN'],
+      [['--project', 'my shop:a:b'], '--project/--sandbox-project: project name "my shop" is not allowed: use 1 to 40 letters, digits'],
+      [['--project', 'shop:a:b', '--project', 'SHOP:c:d'], '--project/--sandbox-project: project name "SHOP" is given twice'],
+      [
+        ['--project', 'shop:a:b', '--sandbox-project', 'trial:a:c'],
+        '--project/--sandbox-project: project "trial": app id "a" is already the key of project "shop"',
+      ],
+      [['--sandbox-project', 't1:a:b', '--sandbox-project', 't2:c:d'], '--sandbox-project may be given once'],
+      [['--project', 'shop:a:b', '--app-id', 'x'], '--app-id and --app-token make the one project'],
+    ];
+    for (const [args, message] of cases) {
+      const refused = runCli(args);
+      expect(await refused.exited).toBe(2);
+      expect(refused.output()).toContain(`sandbox: ${message}`);
+      expect(refused.output()).toContain('Usage:');
+    }
+  });
+
   it('seeds a history of --seed-publications N publications and lists them; refuses a bad N', async () => {
     const run = runCli(['--seed-publications', '1500', '--app-id', 'cli-app', '--app-token', 'cli-secret']);
     const text = await waitFor(run, 'Serving until stopped');
@@ -85,7 +155,8 @@ describe('sandbox command line', () => {
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
     for (const bad of ['lots', '-5', '300001']) {
-      const refused = runCli(['--seed-publications', bad]);
+      // With `=`: parseArgs takes a value starting with a dash only so, as the CLI does.
+      const refused = runCli([`--seed-publications=${bad}`]);
       expect(await refused.exited).toBe(2);
       expect(refused.output()).toContain('--seed-publications must be a whole number from 0 to 300,000');
     }
@@ -93,7 +164,7 @@ describe('sandbox command line', () => {
 
   it('passes --seed-publications to the web host only with --sandbox', () => {
     expect(parseWebArgs(['--sandbox', '--seed-publications', '2000', '--data-dir', 'x']).seedPublications).toBe(2000);
-    expect(() => parseWebArgs(['--seed-publications', '2000'])).toThrow(WebUsageError);
+    expect(() => parseWebArgs(['--seed-publications', '2000'])).toThrow(UsageError);
     expect(() => parseWebArgs(['--sandbox', '--seed-publications', 'many'])).toThrow(/whole number/);
   });
 });

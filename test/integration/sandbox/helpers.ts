@@ -19,6 +19,13 @@ export function keyHeaders(sb: RunningSandbox): Record<string, string> {
   return { 'X-App-Id': sb.credentials.appId, 'X-App-Token': sb.credentials.appToken };
 }
 
+/** The key pair headers of the named project. */
+export function projectHeaders(sb: RunningSandbox, name: string): Record<string, string> {
+  const project = sb.projects.find((p) => p.name === name);
+  if (!project) throw new Error(`no project ${name}`);
+  return { 'X-App-Id': project.credentials.appId, 'X-App-Token': project.credentials.appToken };
+}
+
 export interface Answer {
   status: number;
   // The service's JSON as it came; the tests' assertions check its shape.
@@ -58,10 +65,10 @@ export function bearer(accessToken: string): Record<string, string> {
 
 /** Polls an async action until it is DONE or FAILED, failing after the deadline. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the async action's JSON, checked by the caller
-export async function waitForJob(sb: RunningSandbox, id: string, deadlineMs = 20_000): Promise<any> {
+export async function waitForJob(sb: RunningSandbox, id: string, deadlineMs = 20_000, headers = keyHeaders(sb)): Promise<any> {
   const until = Date.now() + deadlineMs;
   for (;;) {
-    const { body } = await call(sb, 'GET', `/v1/async-actions/${id}`);
+    const { body } = await call(sb, 'GET', `/v1/async-actions/${id}`, { headers });
     if (body.status === 'DONE' || body.status === 'FAILED') return body;
     if (Date.now() > until) throw new Error(`async action ${id} still ${body.status} after ${deadlineMs} ms`);
     await new Promise((resolve) => setImmediate(resolve));

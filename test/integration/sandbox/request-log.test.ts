@@ -4,7 +4,7 @@ import { createManualClock } from '../../../electron/sandbox/server';
 import { admin, bearer, call, sandbox, token } from './helpers';
 
 describe('request log', () => {
-  it('logs every API request with what the client got, on every cluster port, leaving out /__sandbox/', async () => {
+  it('logs every API request with what the client got and the project it signed for, on every cluster port, leaving out /__sandbox/', async () => {
     const clock = createManualClock(Date.UTC(2026, 2, 3, 4, 5, 6));
     const before = Date.now();
     const sb = await sandbox({ clock, faults: { failNext: { count: 1, status: 503, path: '/v1/publications' } } });
@@ -28,12 +28,12 @@ describe('request log', () => {
     expect(received).toEqual([...received].sort((a, b) => a - b));
     expect(received.every((ms: number) => ms >= before && ms <= after)).toBe(true);
     expect(answer.body.requests.map(({ receivedAtMs: _, ...r }: { receivedAtMs: number }) => r)).toEqual([
-      { seq: 1, at: first, method: 'GET', path: '/v1/vouchers/A%20B', appId: app, status: 404, fault: null, carriedOut: false },
+      { seq: 1, at: first, method: 'GET', path: '/v1/vouchers/A%20B', appId: app, project: 'default', status: 404, fault: null, carriedOut: false },
       { seq: 2, at: first, method: 'GET', path: '/v1/vouchers/SUMMER-001', appId: null, status: 401, fault: null, carriedOut: false },
-      { seq: 3, at: first, method: 'GET', path: '/v1/vouchers/SUMMER-001', appId: app, status: 401, fault: null, carriedOut: false },
-      { seq: 4, at: later, method: 'POST', path: '/v1/oauth/token', appId: app, status: 200, fault: null, carriedOut: true },
-      { seq: 5, at: later, method: 'GET', path: '/v1/vouchers/SUMMER-001', appId: app, status: 200, fault: null, carriedOut: true },
-      { seq: 6, at: later, method: 'GET', path: '/v1/publications', appId: app, status: 503, fault: 'fail', carriedOut: false },
+      { seq: 3, at: first, method: 'GET', path: '/v1/vouchers/SUMMER-001', appId: app, project: 'default', status: 401, fault: null, carriedOut: false },
+      { seq: 4, at: later, method: 'POST', path: '/v1/oauth/token', appId: app, project: 'default', status: 200, fault: null, carriedOut: true },
+      { seq: 5, at: later, method: 'GET', path: '/v1/vouchers/SUMMER-001', appId: app, project: 'default', status: 200, fault: null, carriedOut: true },
+      { seq: 6, at: later, method: 'GET', path: '/v1/publications', appId: app, project: 'default', status: 503, fault: 'fail', carriedOut: false },
     ]);
   });
 

@@ -64,7 +64,7 @@ describe('queue import: CSV bodies when the rows fit', () => {
     // Both batches first: a queued batch is frozen for every outbox open in this process.
     const [csvBatch, jsonBatch] = [await mixedBatch(csvDesk, 'mixed'), await mixedBatch(jsonDesk, 'mixed')];
     const packed = await queueImportPacked(csvDesk, csvBatch, { format: 'csv-when-fits' });
-    expect(packed).toEqual({ op: expect.objectContaining({ kind: 'import-csv' }) });
+    expect(packed).toEqual({ op: expect.objectContaining({ kind: 'import-csv' }), needsAttention: [] });
     expect((await queueImport(jsonDesk, jsonBatch, { format: 'json' })).kind).toBe('import-json');
     await sync(csvSb, csvDesk);
     await sync(jsonSb, jsonDesk);

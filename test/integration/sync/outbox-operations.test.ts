@@ -21,7 +21,7 @@ describe('outbox operations', () => {
     );
     expect(d.outbox.operations()).toEqual([]);
     expect(d.outbox.frozenBy(id)).toBeUndefined();
-    const op = await queueAddToCampaign(d, String(id), 'camp_summersale01', { dropValues: true });
+    const op = (await queueAddToCampaign(d, String(id), 'camp_summersale01', { dropValues: true })).op;
     const body = JSON.parse(d.outbox.chunk(op.id, 0).body as string) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(['metadata']);
     expect(body.metadata).toEqual({ [OPERATION_MARKER_KEY]: op.uid });
@@ -33,7 +33,7 @@ describe('outbox operations', () => {
     const client = clientFor(sb);
     const list = codes('LATE', 3);
     const id = await batchOf(d, 'late', list);
-    const op = await queueAddToCampaign(d, String(id), 'camp_summersale01', { dropValues: true });
+    const op = (await queueAddToCampaign(d, String(id), 'camp_summersale01', { dropValues: true })).op;
     // The service carried out our first request after the client had given up on it; another client added the second code.
     await client.addVoucherToCampaign('camp_summersale01', 'LATE-00001', JSON.parse(d.outbox.chunk(op.id, 0).body as string));
     await client.addVoucherToCampaign('camp_summersale01', 'LATE-00002', { metadata: { owner: 'someone else' } });
@@ -49,7 +49,7 @@ describe('outbox operations', () => {
     const client = clientFor(sb);
     const list = codes('CAMP', 4);
     const id = await batchOf(d, 'camp', list, { category: 'Batch category', metadata: { source: 'desk' } });
-    const op = await queueAddToCampaign(d, String(id), 'camp_summersale01', { dropValues: true });
+    const op = (await queueAddToCampaign(d, String(id), 'camp_summersale01', { dropValues: true })).op;
     expect(d.outbox.chunks(op.id)).toHaveLength(4);
     await client.listAsyncActions({ limit: 1 });
     sb.setFaults({ dropNextWrites: 1 });
@@ -83,8 +83,8 @@ describe('outbox operations', () => {
     const client = clientFor(sb);
     const id = await batchOf(d, 'order', codes('ORD', 3));
     const imported = await queueImport(d, String(id), { format: 'json' });
-    const deleted = await queueDelete(d.outbox, ['ORD-00002'], false);
-    const unrelated = await queueDelete(d.outbox, ['ELSEWHERE'], false);
+    const deleted = (await queueDelete(d.outbox, ['ORD-00002'], false)).op;
+    const unrelated = (await queueDelete(d.outbox, ['ELSEWHERE'], false)).op;
     expect(deleted.dependsOn).toEqual([imported.id]);
     expect(unrelated.dependsOn).toEqual([]);
     const order: string[] = [];
@@ -144,9 +144,9 @@ describe('outbox operations', () => {
   it('moves an unreadable queue row to the dead-letter state, keeps it, and runs the rest', async () => {
     const sb = await sandbox();
     const d = await desk();
-    const broken = await queueDelete(d.outbox, ['X-1'], false);
+    const broken = (await queueDelete(d.outbox, ['X-1'], false)).op;
     await d.outbox.db.write((tx) => tx.run('UPDATE operations SET payload = \'{"codes":"not a list"}\' WHERE id = ?', [broken.id]));
-    const fine = await queueDelete(d.outbox, ['X-2'], false);
+    const fine = (await queueDelete(d.outbox, ['X-2'], false)).op;
     expect((await new SyncEngine({ outbox: d.outbox, client: clientFor(sb) }).run()).state).toBe('finished');
     expect(d.outbox.operation(broken.id)).toMatchObject({ state: 'dead_letter', deadReason: expect.stringMatching(/codes/) });
     expect(d.outbox.operation(fine.id).state).toBe('done');

@@ -55,7 +55,7 @@ describe('sync engine against the sandbox', () => {
     const id = await batchOf(d, 'to-delete', codes('DEL', 3));
     await queueImport(d, String(id), { format: 'json' });
     const reward = await queueReward(d.outbox, { type: 'COIN', name: 'Coins', exchange_ratio: 1, points_ratio: 10 });
-    const del = await queueDelete(d.outbox, ['DEL-00001', 'DEL-00002', 'NEVER-THERE'], true);
+    const del = (await queueDelete(d.outbox, ['DEL-00001', 'DEL-00002', 'NEVER-THERE'], true)).op;
     expect(del.dependsOn).toHaveLength(1);
     await new SyncEngine({ outbox: d.outbox, client }).run();
     expect(d.outbox.operation(del.id).state).toBe('done');

@@ -85,7 +85,7 @@ describe('sync engine under faults', () => {
     await otherImport(sb, sb.addKey(), codes('STRANGER', 3));
     const strangerJob = (await client.listAsyncActions({ limit: 100 })).items.filter((j) => j.type === 'VOUCHERS.IMPORT');
     expect(strangerJob).toHaveLength(1);
-    const removal = await queueDelete(d.outbox, [list[4] as string], true);
+    const removal = (await queueDelete(d.outbox, [list[4] as string], true)).op;
     expect((await new SyncEngine({ outbox: d.outbox, client }).run()).state).toBe('finished');
     expect(d.outbox.chunk(op.id, 0).asyncActionId).not.toBe(strangerJob[0]?.id);
     expect(d.outbox.tally(op.id)).toEqual({ applied: 20, present: 0, failed: 0 });

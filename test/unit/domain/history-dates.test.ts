@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { historyInstant } from '../../../shared/domain/history-dates';
 import { publicationsCsv, type PublicationCsvRow } from '../../../shared/domain/publication-csv';
 import { offsetPeriods } from '../../../shared/domain/time-zones';
+import { historyNarrowingSchema } from '../../../shared/ipc/publication-history';
 
 describe('dates typed to narrow the history', () => {
   it('reads a day as its local start, or as the end of the range the start of the next local day', () => {
@@ -16,10 +17,39 @@ describe('dates typed to narrow the history', () => {
     expect(historyInstant('2026-03-01T09:30Z', 'UTC', 'end')).toBe('2026-03-01T09:30:00.000Z');
   });
 
-  it.each(['2026-02-30', '2026-3-01', '2026-03-01T09:30', '01/03/2026', 'yesterday', ''])('refuses %j saying what is allowed', (text) => {
+  it('reads an instant on a leap day as it is', () => {
+    expect(historyInstant('2028-02-29T23:59:59.999Z', 'UTC', 'start')).toBe('2028-02-29T23:59:59.999Z');
+  });
+
+  // Date.parse would roll the impossible ones over (2026-02-30T09:30:00Z is 2 March), so they are refused as a bad day is.
+  it.each([
+    '2026-02-30',
+    '2026-3-01',
+    '2026-03-01T09:30',
+    '01/03/2026',
+    'yesterday',
+    '',
+    '2026-02-30T09:30:00Z',
+    '2026-04-31T00:00Z',
+    '2026-02-29T12:00:00+01:00',
+    '2026-13-01T09:30:00Z',
+    '2026-03-01T24:00:00Z',
+    '2026-03-01T09:60:00Z',
+  ])('refuses %j saying what is allowed', (text) => {
     expect(() => historyInstant(text, 'Europe/Warsaw', 'start')).toThrow(
       /^must be a day as YYYY-MM-DD \(local, in Europe\/Warsaw\) or an instant with Z or an offset, such as .*\(got ".*"\)$/,
     );
+  });
+});
+
+describe('the dashboard range, as the IPC contract checks it', () => {
+  // The UI sends instants, not typed text: its contract refuses the same impossible ones.
+  it.each(['2026-02-30T09:30:00Z', '2026-04-31T00:00:00Z', '2026-02-29T12:00:00+01:00'])('refuses %j', (from) => {
+    expect(historyNarrowingSchema.safeParse({ from }).success).toBe(false);
+  });
+
+  it('takes a real instant', () => {
+    expect(historyNarrowingSchema.safeParse({ from: '2028-02-29T23:00:00.000Z' }).success).toBe(true);
   });
 });
 

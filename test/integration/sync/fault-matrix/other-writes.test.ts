@@ -32,7 +32,7 @@ describe('fault matrix: add to campaign', () => {
       sb,
       fault,
       { method: 'POST', path: '/v1/campaigns' },
-      async (d) => queueAddToCampaign(d, String(await batchOf(d, prefix, list)), CAMPAIGN, { dropValues: true }),
+      async (d) => (await queueAddToCampaign(d, String(await batchOf(d, prefix, list)), CAMPAIGN, { dropValues: true })).op,
       async () => {
         if (o === 'theirs') await otherImport(sb, other, codes(`${prefix}-THEIRS`, 2));
         if (o === 'ours') await otherImport(sb, other, taken);
@@ -91,7 +91,7 @@ describe('fault matrix: delete', () => {
       sb,
       fault,
       { method: 'DELETE', path: '/v1/vouchers' },
-      (d) => queueDelete(d.outbox, list, true),
+      async (d) => (await queueDelete(d.outbox, list, true)).op,
       async () => {
         if (o === 'theirs') await otherImport(sb, other, codes(`${prefix}-THEIRS`, 2));
       },

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { queueImport } from '../../../electron/desk/queue-batch';
+import { queueDelete } from '../../../electron/desk/queue-other';
+import { keysForSandbox, spawnBin, spawnJson } from '../cli-inspect/spawn-bin';
+import { batchOf, clientFor, codes, codesOnService, desk, sandbox, tempDir } from '../sync/helpers';
+
+// One queued import whose saved code list is gone must not stop anything else: queueing another
+// batch reads every open operation's codes (to order operations on the same codes), and a sync runs
+// every operation free to go. The damaged one is named and waits for attention; the rest goes out.
+
+const env = { VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-damage-test-${randomUUID()}`, VOUCHER_DESK_TARGET: '' };
+
+async function ok(args: readonly string[]): Promise<string> {
+  const result = await spawnBin(args, { env });
+  expect(result.status, `${args.join(' ')}: ${result.stderr}`).toBe(0);
+  return result.stdout;
+}
+
+/** A batch of `count` generated codes with a percent discount, made through the binary. */
+async function percentBatch(name: string, pattern: string, count: number, at: readonly string[]): Promise<void> {
+  const defaults = { discount: { type: 'PERCENT', percent_off: 10, effect: 'APPLY_TO_ORDER' } };
+  await ok(['batch', 'create', name, '--type', 'discount', '--defaults', JSON.stringify(defaults), ...at]);
+  await ok(['batch', 'generate', name, '--count', String(count), '--pattern', pattern, ...at]);
+}
+
+async function batchCodes(name: string, at: readonly string[]): Promise<string[]> {
+  const shown = await spawnJson<{ page: { rows: { code: string }[] } }>(['batch', 'show', name, ...at], { env });
+  return shown.page.rows.map((row) => row.code);
+}
+
+interface ChunkShown {
+  state: string;
+  lastError: { name: string; message: string } | null;
+}
+
+describe('a queued import whose codes.json is missing', () => {
+  it('is set aside for attention while another batch is queued and synced', async () => {
+    if (!process.env.DBUS_SESSION_BUS_ADDRESS)
+      throw new Error('No D-Bus session: run this through `npm test -- test/integration/damage`, which starts a private keyring');
+    const sb = await sandbox();
+    const url = sb.urls[sb.hostCluster];
+    const dir = tempDir();
+    const at = ['--data-dir', dir];
+    const forgetKeys = await keysForSandbox(url, sb.credentials, env, at);
+    try {
+      await percentBatch('damaged', 'DMG-####', 5, at);
+      await percentBatch('healthy', 'OK-####', 6, at);
+      const first = await spawnJson<{ id: number; uid: string }>(['queue', 'import', 'damaged', ...at], { env });
+      const list = join(dir, 'outbox-bodies', first.uid, '0.codes.json');
+      rmSync(list);
+
+      const second = await spawnBin(['queue', 'import', 'healthy', ...at], { env });
+      expect(second.stderr).toBe('');
+      expect(second.status).toBe(0);
+      expect(second.stdout).toContain(`Queued operation 2 for ${url} (production, local sandbox ${url}): import of batch 2`);
+      expect(second.stdout).toContain(`Operation ${first.id} needs attention: The saved request file ${list} (operation ${first.id}, ${first.uid}) is missing`);
+      const ops = await spawnJson<{ id: number; state: string; dependsOn: number[] }[]>(['outbox', ...at], { env });
+      expect(ops.map(({ id, state, dependsOn }) => ({ id, state, dependsOn }))).toEqual([
+        { id: first.id, state: 'needs_attention', dependsOn: [] },
+        { id: 2, state: 'queued', dependsOn: [] },
+      ]);
+
+      const synced = await ok(['sync', '--target', url, '--yes', ...at]);
+      expect(synced).toMatch(/Sync finished\./);
+      expect(synced).toMatch(new RegExp(`\\n *${first.id} +import-\\w+ +needs_attention\\n`));
+
+      // The sandbox's own record: one import request went out, with the healthy batch's codes only.
+      const imports = sb.requestLog().filter((r) => r.method === 'POST' && r.path.startsWith('/v1/vouchers/import'));
+      expect(imports).toHaveLength(1);
+      const client = clientFor(sb);
+      const healthy = await batchCodes('healthy', at);
+      expect(await codesOnService(client, healthy)).toEqual(healthy);
+      expect(await codesOnService(client, await batchCodes('damaged', at))).toEqual([]);
+
+      const report = await spawnJson<{ operation: { state: string }; chunks: ChunkShown[] }>(['outbox', 'show', String(first.id), ...at], { env });
+      expect(report.operation.state).toBe('needs_attention');
+      expect(report.chunks).toEqual([expect.objectContaining({ state: 'needs_attention', lastError: expect.objectContaining({ name: 'BodyChangedError' }) })]);
+      expect(report.chunks[0]?.lastError?.message).toContain(`The saved request file ${list} (operation ${first.id}, ${first.uid}) is missing; it is not sent`);
+    } finally {
+      await forgetKeys();
+    }
+  }, 120_000);
+
+  it('orders later operations by the code lists that can be read; the unreadable request holds nothing back', async () => {
+    const d = await desk();
+    const list = codes('SPLIT', 4);
+    const op = await queueImport(d, String(await batchOf(d, 'split', list)), { format: 'json', limits: { maxCodes: 2 } });
+    const lost = join(d.dir, 'outbox-bodies', op.uid, '0.codes.json');
+    rmSync(lost);
+
+    // SPLIT-00003 is in request 1, whose list is intact: deleting it must wait for the import.
+    const afterImport = await queueDelete(d.outbox, [list[2] as string], true);
+    expect(afterImport.op.dependsOn).toEqual([op.id]);
+    expect(afterImport.needsAttention).toEqual([{ operation: op.id, request: 0, file: lost, message: expect.stringContaining(`${lost} (operation ${op.id}`) }]);
+    // SPLIT-00001 was only in request 0, which cannot be read and is never sent as it is.
+    const unknown = await queueDelete(d.outbox, [list[0] as string], true);
+    expect(unknown.op.dependsOn).toEqual([]);
+    expect(d.outbox.chunks(op.id).map((c) => [c.state, c.attempts, c.lastError?.name])).toEqual([
+      ['needs_attention', 0, 'BodyChangedError'],
+      ['pending', 0, undefined],
+    ]);
+  });
+});
