@@ -4,6 +4,7 @@ import {
   findProject,
   normalizeLocation,
   ProjectInputError,
+  targetOfLocation,
   type Project,
   type ProjectKind,
 } from '../../shared/domain/project';
@@ -122,6 +123,21 @@ export class Projects {
     const updated = { ...project, appId: pair.appId };
     if (project.appId !== pair.appId) writeProjectsFile(this.dataDir, { ...content, projects: content.projects.map((p) => (p.id === project.id ? updated : p)) });
     return updated;
+  }
+
+  /**
+   * Points a project at another address. Only a local sandbox service moves (a new port each run): on
+   * the service a project's region is fixed when it is created.
+   */
+  async relocateSandbox(name: string, location: string): Promise<Project> {
+    const content = await this.content();
+    const project = findProject(content.projects, name);
+    const moved = { ...project, location: normalizeLocation(location) };
+    if (!('sandbox' in targetOfLocation(project.location)) || !('sandbox' in targetOfLocation(moved.location))) {
+      throw new ProjectInputError(`Project "${name}" lives on ${project.location}: a project's region is fixed when it is created; add a new project instead`);
+    }
+    if (moved.location !== project.location) writeProjectsFile(this.dataDir, { ...content, projects: content.projects.map((p) => (p.id === project.id ? moved : p)) });
+    return moved;
   }
 
   /** The project's key pair from the keychain, or undefined when none is stored. */
