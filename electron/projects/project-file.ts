@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { PROJECT_KINDS, type Project } from '../../shared/domain/project';
 import { replaceFileDurably } from '../store/durable-file';
+import { PROJECTS_FILE } from '../store/files';
 
 // `<dataDir>/projects.json`: the projects and which one is current. Small and rarely written, so it
 // is replaced whole and durably. It holds no key or token: those live in the keychain under the
@@ -24,7 +25,6 @@ const fileSchema = z.object({
 
 export type ProjectsContent = z.output<typeof fileSchema>;
 
-export const PROJECTS_FILE = 'projects.json';
 
 export class ProjectsFileError extends Error {
   constructor(file: string, problem: string) {
@@ -60,6 +60,8 @@ export function readProjectsFile(dataDir: string): ProjectsContent | undefined {
 
 export function writeProjectsFile(dataDir: string, content: ProjectsContent): void {
   const checked = fileSchema.parse(content);
+  // A project may be the first thing a new data folder holds.
+  mkdirSync(dataDir, { recursive: true });
   replaceFileDurably(projectsFilePath(dataDir), new TextEncoder().encode(`${JSON.stringify(checked, null, 2)}\n`));
 }
 

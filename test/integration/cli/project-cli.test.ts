@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { KeytarSecretStore } from '../../../electron/secrets/keytar-store';
 import { useTempDirs } from '../store/temp-dir';
@@ -128,6 +130,24 @@ describe('voucher-desk project (the real binary, real Secret Service)', { timeou
     expect(runJson<Listed[]>(['keys', 'show', ...at], { env })).toEqual([expect.objectContaining({ name: 'eu', maskedToken: '********9876', current: true })]);
     expect(runBin(['keys', 'delete', 'eu', ...at], { env }).status).toBe(0);
     expect(runJson<Listed[]>(['project', 'list', ...at], { env })).toEqual([expect.objectContaining({ name: 'eu', maskedToken: null })]);
+  });
+
+  it('refuses a damaged projects.json, naming it, never reading it as "no projects"', () => {
+    const dir = tempDir();
+    const at = ['--data-dir', dir];
+    expect(runBin(['project', 'add', 'shop', '--region', 'eu', '--app-id', 'a', ...at], { input: TOKEN, env }).status).toBe(0);
+    const file = join(dir, 'projects.json');
+    writeFileSync(file, readFileSync(file, 'utf8').slice(0, 40));
+    for (const args of [['project', 'list'], ['queue', 'delete', 'X-1'], ['project', 'add', 'other', '--region', 'us', '--app-id', 'b']]) {
+      const result = runBin([...args, ...at], { input: TOKEN, env });
+      expect(result.status, args.join(' ')).toBe(1);
+      expect(result.stderr).toContain(`${file} is not readable JSON`);
+      expect(result.stderr).toContain('it was left as it is');
+    }
+    const check = runBin(['library', 'check', ...at], { env });
+    expect(check.status).toBe(1);
+    expect(check.stdout).toContain('The projects file is not readable JSON');
+    expect(readFileSync(file, 'utf8')).toHaveLength(40);
   });
 
   it('says what is missing when no Secret Service answers', () => {
