@@ -84,6 +84,7 @@ describe('projects on one sandbox address (the real binary)', () => {
     expect(await ok(['queue', 'import', 'spring', '--project', 'shop', ...at])).toContain('Queued operation 2 for shop (production,');
     const ops = await spawnJson<{ id: number; dependsOn: number[] }[]>(['outbox', ...at], { env });
     expect(ops.map((op) => op.dependsOn)).toEqual([[], []]);
+    expect(await ok(['outbox', 'show', '2', ...at])).toMatch(/^Operation 2 \(import-csv, batch "spring", project shop\): queued;/);
 
     // The sandbox project needs no confirmation, even with no terminal.
     const trialSync = await spawnBin(['sync', '--project', 'shop-trial', ...at], { env });
