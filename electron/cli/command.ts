@@ -33,8 +33,11 @@ export interface CliContext {
   secrets(): SecretStore;
   /** The projects of the data folder and the client of each (opened on first use). */
   connection(): Promise<ConnectionService>;
-  /** The project the command works for: --project, else $VOUCHER_DESK_PROJECT, else the current one. */
-  project(): Promise<Project>;
+  /**
+   * The project the command works for: `name` (a command's own way to name it), else --project, else
+   * $VOUCHER_DESK_PROJECT, else the current one. A refused key or a wrong region is then said about it.
+   */
+  project(name?: string): Promise<Project>;
 }
 
 /** What a command produced: `data` is printed for --json, `text` for people. */

@@ -23,13 +23,12 @@ export async function projectFor(ctx: CliContext, args: ParsedArgs): Promise<Pro
   } catch (error) {
     throw new UsageError(`--target: ${(error as Error).message}`);
   }
-  const project = (await (await ctx.connection()).projects.list()).find((p) => p.name === name);
-  if (!project) {
+  if (!(await (await ctx.connection()).projects.list()).some((p) => p.name === name)) {
     throw new Error(
       `No project is named after ${name}: add it with \`voucher-desk project add <name> --region ${name} --app-id <ID>\` and pass --project <name> (--target is deprecated)`,
     );
   }
-  return project;
+  return ctx.project(name);
 }
 
 /** A client of the project signed with its stored key pair (OAuth, asking for `scopes`). */

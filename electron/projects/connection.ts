@@ -1,7 +1,7 @@
 import { createClient, type Scope, type VoucherClient } from '../../shared/api';
-import { CredentialsRejectedError, WrongRegionError } from '../../shared/api/errors';
+import { CredentialsRejectedError, ServiceError, WrongRegionError, errorBodyOf } from '../../shared/api/errors';
 import type { Target } from '../../shared/api/targets';
-import { projectLabel, targetOfLocation, type Project } from '../../shared/domain/project';
+import { projectBaseUrl, projectLabel, targetOfLocation, type Project } from '../../shared/domain/project';
 import type { ApiKeyPair } from '../secrets/secret-store';
 import type { Projects } from './projects';
 
@@ -70,20 +70,26 @@ export class ConnectionService {
   }
 }
 
-/** A refused key or a wrong region, said about the project (other errors as they are). */
+/**
+ * A refused key or a wrong region, said about the project (other errors as they are). The words travel
+ * in a service error with the same facts (status, details, request id) and kind, so every front end
+ * still shows what the service said.
+ */
 export function projectError(project: Project, error: unknown): unknown {
+  const worded = (cause: ServiceError, message: string): ServiceError =>
+    Object.assign(new ServiceError(cause.status, errorBodyOf(cause), { method: cause.method, path: cause.path }, message), { name: cause.name, cause });
   if (error instanceof WrongRegionError) {
-    return new Error(
-      `Project "${project.name}" is not hosted on ${projectLabel(project)}: the service says so for its key. ` +
-        `Its region is fixed when the project is created; add the project again with its own region (\`voucher-desk project add ... --region\`). ${error.message}`,
-      { cause: error },
+    return worded(
+      error,
+      `Project "${project.name}" is not hosted at ${projectBaseUrl(project)}: the service says so for its key. Its region is fixed when the ` +
+        `project is created; add the project again with its own region (\`voucher-desk project add <name> --region ...\`). ${error.message}`,
     );
   }
   if (error instanceof CredentialsRejectedError) {
-    return new Error(
-      `The key of project "${project.name}" (${projectLabel(project)}) was refused: it may be blocked, deleted or another project's. ` +
+    return worded(
+      error,
+      `The key of project ${projectLabel(project)} was refused: it may be blocked, deleted or another project's. ` +
         `Store the right one with \`voucher-desk project key ${project.name} --app-id <ID>\` or in Settings. ${error.message}`,
-      { cause: error },
     );
   }
   return error;

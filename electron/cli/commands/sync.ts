@@ -5,7 +5,6 @@ import { SyncEngine, type EngineStatus } from '../../sync/engine';
 import { dryRun } from '../../sync/dry-run';
 import type { SyncProgress } from '../../sync/progress';
 import type { Outbox } from '../../outbox/outbox';
-import { projectError } from '../../projects/connection';
 import { type CliContext, type Command, type GroupCommands } from '../command';
 import { count, progressBar, table } from '../format';
 import { TARGET_OPTION, clientFor, projectFor } from '../project-client';
@@ -142,9 +141,7 @@ const run: Command = {
       if (dryRunOnly) return { data: { ...plan, project: project.name }, text: planText(plan) };
       await confirmProduction(ctx, project, plan, args.values['yes'] === true);
       if (plan.requests > 0 && !ctx.json) ctx.io.err(`Syncing ${projectLabel(project)}. ${plan.message}\n`);
-      const { status, progress } = await runSync(ctx, outbox, project, await (early as Promise<VoucherClient>)).catch((error: unknown) => {
-        throw projectError(project, error);
-      });
+      const { status, progress } = await runSync(ctx, outbox, project, await (early as Promise<VoucherClient>));
       const ops = outbox.operations({ project: project.id }).filter((op) => op.state !== 'done');
       const summary = `${statusText(status)}\n${progressLine(progress)}; tokens minted: ${progress.tokensMinted}\nProject: ${projectLabel(project)}.\n`;
       if (status.state === 'paused') throw new Error(summary.trimEnd());

@@ -162,6 +162,25 @@ describe('projects on one sandbox address (the real binary)', () => {
     expect(shopIds.filter((id) => trialIds.includes(id))).toEqual([]);
   }, 170_000);
 
+  it('says a refused key and a wrong region about the project, one way', async () => {
+    const { sb, at } = await twoProjects();
+    sb.blockKey(keyOf(sb, 'trial').appId);
+    const blocked = await spawnBin(['publications', 'pull', '--project', 'shop-trial', '--json', ...at], { env });
+    expect(blocked.status).toBe(1);
+    const error = (JSON.parse(blocked.stderr) as { error: { kind: string; message: string } }).error;
+    expect(error.kind).toBe('CredentialsRejectedError');
+    expect(error.message).toMatch(
+      /^The key of project shop-trial \(sandbox project, local sandbox .*\) was refused: it may be blocked, deleted or another project's\./,
+    );
+    // The production key on another cluster's address: the service says the project is not hosted there.
+    const elsewhere = sb.urls['us1.api'];
+    const prod = keyOf(sb, 'prod');
+    await spawnBin(['project', 'add', 'shop-us', '--region', elsewhere, '--app-id', prod.appId, ...at], { input: prod.appToken, env });
+    const wrong = await spawnBin(['publications', 'pull', '--project', 'shop-us', ...at], { env });
+    expect(wrong.status).toBe(1);
+    expect(wrong.stderr).toContain(`Project "shop-us" is not hosted at ${elsewhere}: the service says so for its key.`);
+  }, 170_000);
+
   it("says how many calls a plan needs against the sandbox project's hourly budget, and how long when it cannot fit", async () => {
     const { sb, at } = await twoProjects();
     await ok(['queue', 'reward', '--name', 'Coins', '--type', 'COIN', '--exchange-ratio', '1', '--points-ratio', '1', '--project', 'shop-trial', ...at]);
