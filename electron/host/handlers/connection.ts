@@ -1,4 +1,5 @@
 import type { VoucherClient } from '../../../shared/api';
+import { ServiceError } from '../../../shared/api/errors';
 import { describeTarget } from '../../../shared/api/targets';
 import { targetOfLocation, type Project } from '../../../shared/domain/project';
 import type { ProjectView } from '../../../shared/ipc/projects';
@@ -65,6 +66,19 @@ export function createConnection(settings: SettingsFile, service: ConnectionServ
         current: p.current,
       }));
     },
-    words: (p, error) => projectError(p, error),
+    words: (p, error) => keepServiceFacts(projectError(p, error)),
   };
+}
+
+/**
+ * The project's words about a refused key wrap the service's error; the IPC guard shows the service's
+ * details and request id only of a ServiceError, so the words are carried by one with the same facts.
+ */
+function keepServiceFacts(said: unknown): unknown {
+  const cause = said instanceof Error ? said.cause : undefined;
+  if (!(said instanceof Error) || !(cause instanceof ServiceError)) return said;
+  const { status, code, key, details, request_id, resource_id, resource_type, error, method, path, serviceMessage } = cause;
+  const body = { code, message: serviceMessage, ...(key && { key }), ...(details && { details }), ...(request_id && { request_id }) };
+  const more = { ...(resource_id && { resource_id }), ...(resource_type && { resource_type }), ...(error && { error }) };
+  return new ServiceError(status, { ...body, ...more }, { method, path }, said.message);
 }
