@@ -159,7 +159,7 @@ describe('the publication history dashboard against the sandbox, then offline', 
 
   it('pulls the history, reads the numbers the sandbox holds, clicks a bar through to the list and exports it', async () => {
     await nav('Publications').click();
-    await dashboard().getByText('holds no publications for this target yet').waitFor();
+    await dashboard().getByText('holds no publications for this project yet').waitFor();
     sandbox.setFaults({ latencyMs: 150 });
     await dashboard().getByRole('button', { name: "Pull what's new" }).click();
     await dashboard().getByRole('progressbar', { name: 'Pull progress' }).waitFor();
