@@ -214,7 +214,7 @@ describe('publications with people and reasons, and the other views, in both sch
     const section = page.getByRole('region', { name: 'Authentication' });
     await section
       .getByRole('status')
-      .filter({ hasText: /Connected to local sandbox/ })
+      .filter({ hasText: /Connected to local production \(production, local sandbox http/ })
       .waitFor();
     const button = await section.getByRole('button', { name: 'Test connection' }).boundingBox();
     const result = await section.getByRole('status').boundingBox();
