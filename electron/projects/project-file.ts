@@ -25,10 +25,11 @@ const fileSchema = z.object({
 
 export type ProjectsContent = z.output<typeof fileSchema>;
 
-
 export class ProjectsFileError extends Error {
   constructor(file: string, problem: string) {
-    super(`${file} ${problem}; it was left as it is: restore it from a backup, or move it away to set the projects up again (queued operations and caches are kept)`);
+    super(
+      `${file} ${problem}; it was left as it is: restore it from a backup, or move it away to set the projects up again (queued operations and caches are kept)`,
+    );
     this.name = 'ProjectsFileError';
   }
 }

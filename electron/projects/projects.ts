@@ -74,7 +74,8 @@ export class Projects {
   async add(input: NewProject): Promise<Project> {
     const content = await this.content();
     const name = checkProjectName(input.name);
-    if (content.projects.some((p) => p.name === name)) throw new ProjectInputError(`A project named "${name}" exists already: choose another name, or remove it first`);
+    if (content.projects.some((p) => p.name === name))
+      throw new ProjectInputError(`A project named "${name}" exists already: choose another name, or remove it first`);
     checkKeyPair(input.pair);
     const project: Project = { id: `prj_${randomUUID()}`, name, location: normalizeLocation(input.location), appId: input.pair.appId, kind: input.kind };
     await this.secrets.set(projectAccount(project.id), input.pair);
@@ -88,7 +89,8 @@ export class Projects {
     const content = await this.content();
     const project = findProject(content.projects, oldName);
     const name = checkProjectName(newName);
-    if (name !== project.name && content.projects.some((p) => p.name === name)) throw new ProjectInputError(`A project named "${name}" exists already: choose another name`);
+    if (name !== project.name && content.projects.some((p) => p.name === name))
+      throw new ProjectInputError(`A project named "${name}" exists already: choose another name`);
     const renamed = { ...project, name };
     writeProjectsFile(this.dataDir, { ...content, projects: content.projects.map((p) => (p.id === project.id ? renamed : p)) });
     return renamed;
@@ -121,7 +123,8 @@ export class Projects {
     const project = findProject(content.projects, name);
     await this.secrets.set(projectAccount(project.id), pair);
     const updated = { ...project, appId: pair.appId };
-    if (project.appId !== pair.appId) writeProjectsFile(this.dataDir, { ...content, projects: content.projects.map((p) => (p.id === project.id ? updated : p)) });
+    if (project.appId !== pair.appId)
+      writeProjectsFile(this.dataDir, { ...content, projects: content.projects.map((p) => (p.id === project.id ? updated : p)) });
     return updated;
   }
 
@@ -136,7 +139,8 @@ export class Projects {
     if (!('sandbox' in targetOfLocation(project.location)) || !('sandbox' in targetOfLocation(moved.location))) {
       throw new ProjectInputError(`Project "${name}" lives on ${project.location}: a project's region is fixed when it is created; add a new project instead`);
     }
-    if (moved.location !== project.location) writeProjectsFile(this.dataDir, { ...content, projects: content.projects.map((p) => (p.id === project.id ? moved : p)) });
+    if (moved.location !== project.location)
+      writeProjectsFile(this.dataDir, { ...content, projects: content.projects.map((p) => (p.id === project.id ? moved : p)) });
     return moved;
   }
 

@@ -89,7 +89,8 @@ export function checkSettings(dir: string): FileProblem[] {
     if (!existsSync(file)) return [];
     try {
       const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return [{ file, problem: `The ${words} does not hold ${words.split(' ')[0]}.` }];
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+        return [{ file, problem: `The ${words} does not hold ${words.split(' ')[0]}.` }];
       return [];
     } catch (error) {
       return [{ file, problem: `The ${words} is not readable JSON (${(error as Error).message}).` }];

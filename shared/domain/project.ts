@@ -34,7 +34,6 @@ export function checkProjectName(name: string): string {
   const trimmed = name.trim();
   if (trimmed === '') throw new ProjectInputError('Project name: give a name, e.g. "shop-production"');
   if (trimmed.length > NAME_MAX) throw new ProjectInputError(`Project name "${trimmed.slice(0, 20)}…" is too long: at most ${NAME_MAX} characters`);
-  // eslint-disable-next-line no-control-regex -- control characters are what is refused
   if (/[\u0000-\u001f\u007f]/.test(trimmed)) throw new ProjectInputError('Project name: line breaks and control characters are not allowed');
   return trimmed;
 }

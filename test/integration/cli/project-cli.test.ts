@@ -33,8 +33,13 @@ describe('voucher-desk project (the real binary, real Secret Service)', { timeou
     const at = ['--data-dir', tempDir()];
     const add = runBin(['project', 'add', 'shop', '--region', 'EU', '--app-id', 'app-123', ...at], { input: `${TOKEN}\n`, env });
     expect(add.status, add.stderr).toBe(0);
-    expect(add.stdout).toBe('Added project shop (production, Europe (https://api.voucherify.io)) with app id app-123; its token is in the OS keychain. It is the current project.\n');
-    const trial = runBin(['project', 'add', 'shop trial', '--region', 'eu', '--app-id', 'app-456', '--sandbox-project', ...at], { input: 'tok-sandbox-project-1111', env });
+    expect(add.stdout).toBe(
+      'Added project shop (production, Europe (https://api.voucherify.io)) with app id app-123; its token is in the OS keychain. It is the current project.\n',
+    );
+    const trial = runBin(['project', 'add', 'shop trial', '--region', 'eu', '--app-id', 'app-456', '--sandbox-project', ...at], {
+      input: 'tok-sandbox-project-1111',
+      env,
+    });
     expect(trial.stdout).toContain('Work in it with `voucher-desk project use shop trial` or --project.');
 
     const listed = runJson<Listed[]>(['project', 'list', ...at], { env });
@@ -49,7 +54,9 @@ describe('voucher-desk project (the real binary, real Secret Service)', { timeou
     const keychain = new KeytarSecretStore(service);
     expect(await keychain.get(`project:${listed[0]?.id}`)).toEqual({ appId: 'app-123', appToken: TOKEN });
 
-    expect(runBin(['project', 'use', 'shop trial', ...at], { env }).stdout).toBe('Now working in shop trial (sandbox project, Europe (https://api.voucherify.io)).\n');
+    expect(runBin(['project', 'use', 'shop trial', ...at], { env }).stdout).toBe(
+      'Now working in shop trial (sandbox project, Europe (https://api.voucherify.io)).\n',
+    );
     expect(runBin(['project', 'rename', 'shop trial', 'trial', ...at], { env }).status).toBe(0);
     const after = runJson<Listed[]>(['project', 'list', ...at], { env });
     expect(after.find((p) => p.current)).toMatchObject({ name: 'trial', id: listed[1]?.id });
@@ -95,7 +102,9 @@ describe('voucher-desk project (the real binary, real Secret Service)', { timeou
   it('works for --project, else $VOUCHER_DESK_PROJECT, else the current project', () => {
     const at = ['--data-dir', tempDir()];
     for (const name of ['alpha', 'beta']) {
-      expect(runBin(['project', 'add', name, '--region', 'http://127.0.0.1:9', '--app-id', `app-${name}`, '--sandbox-project', ...at], { input: TOKEN, env }).status).toBe(0);
+      expect(
+        runBin(['project', 'add', name, '--region', 'http://127.0.0.1:9', '--app-id', `app-${name}`, '--sandbox-project', ...at], { input: TOKEN, env }).status,
+      ).toBe(0);
     }
     const reward = ['queue', 'reward', '--name', 'Coins', '--type', 'COIN', '--exchange-ratio', '1', '--points-ratio', '1', ...at];
     expect(runBin(reward, { env }).stdout).toContain('Queued operation 1 for alpha (sandbox project');
@@ -138,7 +147,11 @@ describe('voucher-desk project (the real binary, real Secret Service)', { timeou
     expect(runBin(['project', 'add', 'shop', '--region', 'eu', '--app-id', 'a', ...at], { input: TOKEN, env }).status).toBe(0);
     const file = join(dir, 'projects.json');
     writeFileSync(file, readFileSync(file, 'utf8').slice(0, 40));
-    for (const args of [['project', 'list'], ['queue', 'delete', 'X-1'], ['project', 'add', 'other', '--region', 'us', '--app-id', 'b']]) {
+    for (const args of [
+      ['project', 'list'],
+      ['queue', 'delete', 'X-1'],
+      ['project', 'add', 'other', '--region', 'us', '--app-id', 'b'],
+    ]) {
       const result = runBin([...args, ...at], { input: TOKEN, env });
       expect(result.status, args.join(' ')).toBe(1);
       expect(result.stderr).toContain(`${file} is not readable JSON`);
@@ -151,7 +164,9 @@ describe('voucher-desk project (the real binary, real Secret Service)', { timeou
   });
 
   it('says what is missing when no Secret Service answers', () => {
-    const result = runBin(['project', 'list', '--data-dir', tempDir()], { env: { ...env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus', DISPLAY: '' } });
+    const result = runBin(['project', 'list', '--data-dir', tempDir()], {
+      env: { ...env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus', DISPLAY: '' },
+    });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/OS keychain is not available.*gnome-keyring/);
   });

@@ -41,7 +41,10 @@ export interface ProjectSetup {
 export function addProject(at: readonly string[], setup: ProjectSetup = {}): BinResult {
   const credentials = setup.credentials ?? { appId: 'app-placeholder', appToken: 'token-placeholder-0000' };
   const args = ['project', 'add', setup.name ?? 'local', '--region', setup.region ?? 'http://127.0.0.1:9', '--app-id', credentials.appId];
-  const result = runBin([...args, ...(setup.sandboxProject ? ['--sandbox-project'] : []), ...at], { input: credentials.appToken, ...(setup.env && { env: setup.env }) });
+  const result = runBin([...args, ...(setup.sandboxProject ? ['--sandbox-project'] : []), ...at], {
+    input: credentials.appToken,
+    ...(setup.env && { env: setup.env }),
+  });
   if (result.status !== 0) throw new Error(`project add failed (${result.status}): ${result.stderr}`);
   return result;
 }

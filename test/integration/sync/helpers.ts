@@ -117,7 +117,11 @@ export function recordingFetch(): { fetch: typeof fetch; seen: { method: string;
  * The app's connection to one project on the sandbox, as the host wires it: the projects file in the
  * desk's folder and the pair in an in-memory keychain (the real keychain has its own tests).
  */
-export async function sandboxConnection(d: Desk, sb: RunningSandbox, kind: ProjectKind = 'sandbox-project'): Promise<{ connection: Connection; project: Project }> {
+export async function sandboxConnection(
+  d: Desk,
+  sb: RunningSandbox,
+  kind: ProjectKind = 'sandbox-project',
+): Promise<{ connection: Connection; project: Project }> {
   const noLegacy = { settingsTarget: () => undefined, syncTarget: async () => undefined, cacheTargets: async () => [], bindQueue: async () => undefined };
   const projects = new Projects(d.dir, new MemorySecretStore(), noLegacy);
   const project = await projects.add({ name: 'local', location: sb.urls[sb.hostCluster], kind, pair: sb.credentials });
