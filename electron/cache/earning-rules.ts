@@ -13,6 +13,8 @@ export async function fetchEarningRule(
   client: Pick<VoucherClient, 'baseUrl' | 'getEarningRule'>,
   id: string,
   now: () => number = Date.now,
+  /** The key the copy is filed under (a project's id); the client's base URL when absent. */
+  cacheKey: string = client.baseUrl,
 ): Promise<CachedEarningRule> {
   const rule = await client.getEarningRule(id);
   const fetchedAt = new Date(now()).toISOString();
@@ -20,7 +22,7 @@ export async function fetchEarningRule(
     tx.run(
       `INSERT INTO earning_rules (target, id, json, fetched_at) VALUES (?, ?, ?, ?)
         ON CONFLICT (target, id) DO UPDATE SET json = excluded.json, fetched_at = excluded.fetched_at`,
-      [client.baseUrl, rule.id, JSON.stringify(rule), fetchedAt],
+      [cacheKey, rule.id, JSON.stringify(rule), fetchedAt],
     ),
   );
   return { rule, fetchedAt };

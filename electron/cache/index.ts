@@ -10,4 +10,4 @@ export { cachedPublicationStats, type PublicationStatsQuery } from './publicatio
 export { exportCachedPublications, type PublicationExport, type PublicationExportQuery } from './publication-export';
 export { listPulls, getPull, lastPullAt, type PullRecord, type PullKind, type PullStatus } from './pulls';
 export type { PullOptions, PullProgress, PullSummary } from './run-pull';
-export { cacheState, setCacheState } from './state';
+export { cacheState, setCacheState, cachedTargets, cachedCounts, dropCachedTarget } from './state';

@@ -23,6 +23,8 @@ export interface WalkPlan {
   /** A resumed newest-first walk starts mid-list: when the list grew past `total`, the top is read again down to `createdAt`. */
   thenTop?: { createdAt: string; total: number };
   whenTooLarge: 'throw' | 'partial';
+  /** The key the cache files the copies under. */
+  target: string;
 }
 
 /** The cached JSON of the page's publications that the cache already holds, by id. */
@@ -82,7 +84,7 @@ export async function* walkPublications(
       if (notice && page === 1 && plan.whenTooLarge === 'throw') throw new HistoryTooLargeError(notice, list.total, reachable);
       const cached = cachedJson(
         db,
-        client.baseUrl,
+        plan.target,
         list.items.map((p) => p.id),
       );
       const last = list.items.length < LIMIT_MAX || (page - 1) * LIMIT_MAX + list.items.length >= list.total;

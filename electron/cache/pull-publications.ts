@@ -81,7 +81,7 @@ export async function pullPublications(
   options: PublicationPullOptions = {},
 ): Promise<PublicationPullSummary> {
   buildPublicationsQuery(selection);
-  const target = client.baseUrl;
+  const target = options.cacheKey ?? client.baseUrl;
   const key = selectionKey(selection);
   const runKey = `${target} ${key}`;
   if (running.has(runKey)) throw new Error(`A pull of these publications from ${target} is already running; wait for it to finish.`);
@@ -100,7 +100,7 @@ async function pullOnce(
   options: PublicationPullOptions,
   key: string,
 ): Promise<PublicationPullSummary> {
-  const target = client.baseUrl;
+  const target = options.cacheKey ?? client.baseUrl;
   const pins = pinnedFacts(selection);
   const plan = planOf(db, target, key, options.mode ?? 'incremental');
   const { order: _order, ...query } = selection;
@@ -137,7 +137,7 @@ async function pullOnce(
         db,
         client,
         query,
-        { walk: mark.walk, whenTooLarge: options.whenTooLarge ?? 'throw', ...(plan.thenTop && { thenTop: plan.thenTop }) },
+        { walk: mark.walk, whenTooLarge: options.whenTooLarge ?? 'throw', target, ...(plan.thenTop && { thenTop: plan.thenTop }) },
         () => (requests += 1),
       ),
       store,

@@ -26,7 +26,7 @@ async function* rewardPages(client: RewardsSource): AsyncGenerator<PulledPage<Re
 
 /** Pulls every reward, in the service's order; a complete pull drops rewards the service no longer lists. */
 export async function pullRewards(db: StoreDatabase, client: RewardsSource, options: PullOptions = {}): Promise<PullSummary> {
-  const target = client.baseUrl;
+  const target = options.cacheKey ?? client.baseUrl;
   let position = 0;
   return runPull(
     db,

@@ -12,6 +12,8 @@ export interface PullProgress {
 }
 
 export interface PullOptions {
+  /** The key the copies are filed under (a project's id); the client's base URL when absent. */
+  cacheKey?: string;
   onProgress?: (progress: PullProgress) => void;
   now?: () => number;
 }

@@ -54,7 +54,7 @@ function dropUnseen(tx: Writer, target: string, campaignId: string | undefined, 
  */
 export async function pullStacks(db: StoreDatabase, client: StacksSource, selection: StackSelection = {}, options: PullOptions = {}): Promise<PullSummary> {
   buildStacksQuery(selection);
-  const target = client.baseUrl;
+  const target = options.cacheKey ?? client.baseUrl;
   const everything = selection.created_at === undefined && selection.updated_at === undefined;
   return runPull(
     db,
@@ -72,7 +72,7 @@ export async function pullStacks(db: StoreDatabase, client: StacksSource, select
 
 /** Pulls every stack of one campaign, replacing what the cache held for it. */
 export async function pullCampaignStacks(db: StoreDatabase, client: StacksSource, campaignId: string, options: PullOptions = {}): Promise<PullSummary> {
-  const target = client.baseUrl;
+  const target = options.cacheKey ?? client.baseUrl;
   async function* onePage() {
     const list = await client.listCampaignStacks(campaignId);
     yield { page: 1, items: list.items, total: list.total };

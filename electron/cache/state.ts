@@ -11,3 +11,25 @@ export function setCacheState(db: StoreDatabase, key: string, value: string): Pr
     tx.run('INSERT INTO cache_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, value]);
   });
 }
+
+/** Every key the cache files copies under: base URLs before projects, project ids since. */
+export function cachedTargets(db: Reader): string[] {
+  return db.all<{ target: string }>('SELECT target FROM pulls UNION SELECT target FROM earning_rules').map((r) => r.target);
+}
+
+/** What the cache holds for one key, for the question asked before a project is removed. */
+export function cachedCounts(db: Reader, target: string): { publications: number; stacks: number; rewards: number; earningRules: number } {
+  const n = (table: string): number => db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table} WHERE target = ?`, [target])?.n ?? 0;
+  return { publications: n('publication_facts'), stacks: n('stacks'), rewards: n('rewards'), earningRules: n('earning_rules') };
+}
+
+/** Drops every copy filed under `target` (a removed project's), in one write. */
+export function dropCachedTarget(db: StoreDatabase, target: string): Promise<void> {
+  const tables = db
+    .all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
+    .map((t) => t.name)
+    .filter((name) => db.all<{ name: string }>(`SELECT name FROM pragma_table_info('${name}')`).some((c) => c.name === 'target'));
+  return db.write((tx) => {
+    for (const table of tables) tx.run(`DELETE FROM ${table} WHERE target = ?`, [target]);
+  });
+}

@@ -1,5 +1,7 @@
 import { InvalidRequestError } from '../../shared/api/errors';
+import type { Project } from '../../shared/domain/project';
 import type { LibraryServices } from '../desk/library';
+import type { ConnectionService } from '../projects/connection';
 import type { SecretStore } from '../secrets/secret-store';
 import type { Reader } from '../store/statements';
 import { UsageError, wholeNumberFlag } from './flags';
@@ -29,6 +31,13 @@ export interface CliContext {
    */
   libraryListing(kind: string): Promise<unknown>;
   secrets(): SecretStore;
+  /** The projects of the data folder and the client of each (opened on first use). */
+  connection(): Promise<ConnectionService>;
+  /**
+   * The project the command works for: `name` (a command's own way to name it), else --project, else
+   * $VOUCHER_DESK_PROJECT, else the current one. A refused key or a wrong region is then said about it.
+   */
+  project(name?: string): Promise<Project>;
 }
 
 /** What a command produced: `data` is printed for --json, `text` for people. */

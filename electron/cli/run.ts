@@ -7,10 +7,13 @@ import { type CliContext, type Command, type CommandGroup, type GroupCommands, t
 import { cliErrorData, cliErrorText } from './error-words';
 import { parseFlags, USAGE_EXIT_CODE } from './flags';
 import type { CliIo } from './io';
+import type { ConnectionService } from '../projects/connection';
+import type { Project } from '../../shared/domain/project';
 
 export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
   'data-dir': { type: 'string', description: 'data folder (default: $VOUCHER_DESK_DATA_DIR or the OS app-data folder)' },
   json: { type: 'boolean', description: 'print machine-readable JSON on stdout' },
+  project: { type: 'string', description: 'the project to work for (default: $VOUCHER_DESK_PROJECT, else the current one: `voucher-desk project use`)' },
   help: { type: 'boolean', short: 'h', description: 'show help' },
 };
 
@@ -52,6 +55,8 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
   let json = rest.includes('--json');
   let library: LibraryServices | undefined;
   let libraryDb: StoreDatabase | undefined;
+  let connection: Promise<ConnectionService> | undefined;
+  let project: Project | undefined;
   try {
     const args = command.rawArgs ? { positionals: [...rest], values: {} } : parse(command, rest);
     json = args.values['json'] === true;
@@ -74,12 +79,19 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
       libraryReader: async () => library?.db ?? (libraryDb ??= await (await import('../store/databases')).openLibrary(dataDir)),
       libraryListing: async (kind) => (library || libraryDb ? undefined : (await import('../store/library-listing')).readLibraryListing(dataDir, kind)),
       secrets: (): SecretStore => new KeytarSecretStore(deps.env[KEYCHAIN_SERVICE_ENV] || KEYCHAIN_SERVICE),
+      connection: () => (connection ??= import('./cli-connection').then((m) => m.cliConnection(dataDir, ctx.secrets(), deps.env))),
+      project: async (name) => {
+        project = await (await ctx.connection()).resolve(name ?? (typeof args.values['project'] === 'string' ? args.values['project'] : undefined));
+        return project;
+      },
     };
     const output = await command.run(ctx, args);
     io.out(json ? `${JSON.stringify(output.data, null, 2)}\n` : output.text);
     return output.exitCode ?? 0;
-  } catch (error) {
-    const usage = error instanceof UsageError;
+  } catch (thrown) {
+    const error = project ? (await import('../projects/connection')).projectError(project, thrown) : thrown;
+    // A missing project is wrong use (exit 2); its class is not imported here, so `batch list` starts lean.
+    const usage = error instanceof UsageError || (error instanceof Error && error.name === 'NoProjectError');
     const message = error instanceof Error ? error.message : String(error);
     if (json) io.err(`${JSON.stringify({ error: { kind: error instanceof Error ? error.name : 'Error', message, ...cliErrorData(error) } })}\n`);
     else io.err(`voucher-desk: ${cliErrorText(error)}\n${usage ? `usage: ${usageLine(group, command)}\n` : ''}`);

@@ -20,6 +20,8 @@ import type { OperationRecord } from '../outbox/records';
 export interface QueueContext {
   library: StoreDatabase;
   outbox: Outbox;
+  /** The project (id) the operation is queued for; every front end names one. */
+  project?: string;
 }
 
 export interface QueueImportOptions {
@@ -94,8 +96,9 @@ export function queueImportPacked(ctx: QueueContext, batchRef: string, options: 
     const payload = csv
       ? { batchId: batch.id, batchName: batch.name, webhooksEnable: options.webhooksEnable ?? false }
       : { batchId: batch.id, batchName: batch.name };
-    const { dependsOn, needsAttention } = await dependenciesForQueueing(ctx.outbox, codes);
-    const op = await ctx.outbox.enqueue({ uid, kind: csv ? 'import-csv' : 'import-json', payload, batchId: batch.id, dependsOn, codes: codes.length, chunks });
+    const { dependsOn, needsAttention } = await dependenciesForQueueing(ctx.outbox, codes, ctx.project);
+    const kind = csv ? 'import-csv' : 'import-json';
+    const op = await ctx.outbox.enqueue({ uid, kind, payload, batchId: batch.id, dependsOn, codes: codes.length, chunks, project: ctx.project });
     return jsonBecause ? { op, needsAttention, jsonBecause } : { op, needsAttention };
   });
 }
@@ -171,6 +174,7 @@ export function queueAddToCampaign(ctx: QueueContext, batchRef: string, campaign
     const { dependsOn, needsAttention } = await dependenciesForQueueing(
       ctx.outbox,
       chunks.map((c) => c.code as string),
+      ctx.project,
     );
     const op = await ctx.outbox.enqueue({
       uid,
@@ -180,6 +184,7 @@ export function queueAddToCampaign(ctx: QueueContext, batchRef: string, campaign
       dependsOn,
       codes: chunks.length,
       chunks,
+      project: ctx.project,
     });
     return { op, needsAttention };
   });

@@ -5,6 +5,12 @@ import type { SecretStore } from '../secrets/secret-store';
 import { KeytarSecretStore } from '../secrets/keytar-store';
 import { batchHandlers } from './handlers/batches';
 import { createConnection, type Connection } from './handlers/connection';
+import { projectsHandlers } from './handlers/projects';
+import { openCacheDatabase } from '../cache';
+import { legacySources } from '../desk/legacy-targets';
+import { ConnectionService } from '../projects/connection';
+import { Projects } from '../projects/projects';
+import type { StoreDatabase } from '../store/database';
 import { csvHandlers } from './handlers/csv';
 import { inspectHandlers } from './handlers/inspect';
 import { lazyLibrary } from './handlers/library';
@@ -23,6 +29,8 @@ export interface ServicesOptions {
   send: SendEvent;
   /** Where API keys are kept; the OS keychain unless a test or `npm run web --memory-keychain` says otherwise. */
   secrets?: { store: SecretStore; label: string };
+  /** The environment ($VOUCHER_DESK_PROJECT chooses the project); none by default. */
+  env?: NodeJS.ProcessEnv;
   /** Where a dropped event is reported (an event outside the contract); the console by default. */
   log?: (message: string) => void;
 }
@@ -35,7 +43,7 @@ export interface Services {
   /** Validated events to the renderer. */
   emit: EmitEvent;
   syncGate: SyncGate;
-  /** Settings file (target, auth mode) and the client built from it and the keychain. */
+  /** Settings file (auth mode) and the connection to the projects built from it and the keychain. */
   settings: SettingsFile;
   connection: Connection;
 }
@@ -52,15 +60,28 @@ export function createServices(options: ServicesOptions): Services {
   mkdirSync(options.dataDir, { recursive: true });
   const settings = new SettingsFile(options.dataDir);
   const secrets = options.secrets ?? { store: new KeytarSecretStore(), label: 'the OS keychain' };
-  const connection = createConnection(settings, secrets.store);
+  let cache: Promise<StoreDatabase> | undefined;
+  lifecycle.onFlush('cache', async () => {
+    if (cache) await (await cache).close();
+  });
+  const cacheDb = (): Promise<StoreDatabase> => (cache ??= openCacheDatabase(options.dataDir));
+  // A folder from before projects is migrated through the outbox and cache this app holds open.
+  const legacy = legacySources({
+    dataDir: options.dataDir,
+    withOutbox: async (fn) => fn((await library()).outbox),
+    withCache: async (fn) => fn(await cacheDb()),
+  });
+  const projects = new Projects(options.dataDir, secrets.store, legacy);
+  const connection = createConnection(settings, new ConnectionService(projects, options.env ?? {}));
   const handlers: InvokeHandlers = {
     'app.info': () => options.appInfo,
     ...batchHandlers(library),
     ...csvHandlers(options.dataDir, library, lifecycle, emit),
-    ...settingsHandlers({ settings, secrets: secrets.store, connection, dataDir: options.dataDir, keychain: secrets.label }),
+    ...settingsHandlers({ settings, connection, dataDir: options.dataDir, keychain: secrets.label }),
+    ...projectsHandlers({ connection, library, cacheDb }),
     ...outboxHandlers(library, connection),
     ...syncHandlers({ library, connection, lifecycle, emit }),
-    ...inspectHandlers(options.dataDir, connection, lifecycle, emit),
+    ...inspectHandlers(cacheDb, connection, emit),
     ...libraryHealthHandlers(options.dataDir, library),
   };
   return { handlers, lifecycle, emit, syncGate, settings, connection };

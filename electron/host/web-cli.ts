@@ -18,7 +18,7 @@ Serves Voucher Desk to your browser on 127.0.0.1 (\`npm run web\` builds the ren
 Options:
   --data-dir DIR     folder for the databases (default: VOUCHER_DESK_DATA_DIR or the app-data folder)
   --port N           port to listen on, 0 to 65,535 (default: a free port)
-  --sandbox          also start a local sandbox of the service and point the settings at it
+  --sandbox          also start a local sandbox of the service with a production and a sandbox project, added as projects
   --seed-publications N  with --sandbox: seed it with a two-year history of N publications (0 to 300,000)
   --memory-keychain  keep API keys in memory for this run instead of the OS keychain
   --help             show this text
@@ -51,8 +51,9 @@ export async function startWebApp(options: WebAppOptions): Promise<WebApp> {
   if (!existsSync(join(rendererDir, 'index.html'))) {
     throw new Error(`The renderer is not built (${join(rendererDir, 'index.html')} is missing): run \`npm run build\` first.`);
   }
+  // As an account has: a production project and the sandbox project, on one address.
   const sandbox = options.sandbox
-    ? await startSandbox(options.seedPublications === undefined ? {} : { seedPublications: options.seedPublications })
+    ? await startSandbox({ projects: SANDBOX_PROJECTS, ...(options.seedPublications !== undefined && { seedPublications: options.seedPublications }) })
     : undefined;
   const hub = createEventHub();
   const services = createServices({
@@ -76,13 +77,24 @@ export async function startWebApp(options: WebAppOptions): Promise<WebApp> {
   };
 }
 
-/** Points the settings at the sandbox and stores its key pair, so the app works with no account. */
+const SANDBOX_PROJECTS = [{ name: 'production' }, { name: 'sandbox-project', sandboxProject: true }];
+
+/**
+ * Adds the sandbox's projects with their key pairs, so the app works with no account: "local
+ * production" (current, being first) and "local sandbox project". A folder that has them already
+ * gets the new run's keys.
+ */
 async function useSandbox(services: Services, sandbox: RunningSandbox): Promise<void> {
-  const settings = services.handlers['settings.setTarget'];
-  const keys = services.handlers['settings.saveKeys'];
-  if (!settings || !keys) throw new Error('The settings handlers are missing');
-  await settings({ target: sandbox.urls[sandbox.hostCluster] });
-  await keys(sandbox.credentials);
+  const { projects } = services.connection;
+  const location = sandbox.urls[sandbox.hostCluster];
+  for (const project of sandbox.projects) {
+    const name = project.kind === 'production' ? 'local production' : 'local sandbox project';
+    const known = (await projects.list()).find((p) => p.name === name);
+    if (known) {
+      await projects.relocateSandbox(name, location);
+      await projects.setKey(name, project.credentials);
+    } else await projects.add({ name, location, kind: project.kind, pair: project.credentials });
+  }
 }
 
 const WEB_FLAGS = {

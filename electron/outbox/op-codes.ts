@@ -50,10 +50,10 @@ export interface OpenDependencies {
   unreadable: UnreadableRequest[];
 }
 
-/** Open operations touching any of `codes`, from the code lists that can be read. */
-export function openDependencies(outbox: Outbox, codes: Iterable<string>): OpenDependencies {
+/** Open operations of the same project touching any of `codes` (projects never share codes), from the code lists that can be read. */
+export function openDependencies(outbox: Outbox, codes: Iterable<string>, project?: string): OpenDependencies {
   const unreadable: UnreadableRequest[] = [];
-  const open = outbox.operations({ open: true }).map((op) => ({ id: op.id, codes: operationCodes(outbox, op.id, unreadable) }));
+  const open = outbox.operations({ open: true, project }).map((op) => ({ id: op.id, codes: operationCodes(outbox, op.id, unreadable) }));
   return { dependsOn: dependenciesOf(codes, open), unreadable };
 }
 
@@ -70,8 +70,12 @@ export interface NeedsAttention {
  * must not stop the queueing: the ones not sent yet are set aside for attention first (durably), and
  * each is returned so the caller names it.
  */
-export async function dependenciesForQueueing(outbox: Outbox, codes: Iterable<string>): Promise<{ dependsOn: number[]; needsAttention: NeedsAttention[] }> {
-  const { dependsOn, unreadable } = openDependencies(outbox, codes);
+export async function dependenciesForQueueing(
+  outbox: Outbox,
+  codes: Iterable<string>,
+  project?: string,
+): Promise<{ dependsOn: number[]; needsAttention: NeedsAttention[] }> {
+  const { dependsOn, unreadable } = openDependencies(outbox, codes, project);
   await outbox.setAside(unreadable);
   const needsAttention = unreadable.map(({ opId, idx, error }) => ({ operation: opId, request: idx, file: error.file, message: error.message }));
   return { dependsOn, needsAttention };

@@ -37,6 +37,8 @@ export interface NewOperation {
   dependsOn: readonly number[];
   codes: number;
   chunks: readonly NewChunk[];
+  /** The project (id) it is sent to; every front end names one. */
+  project?: string;
 }
 
 export interface OperationTally {
@@ -78,8 +80,13 @@ export class Outbox {
     await this.db.close();
   }
 
-  operations(options: { open?: boolean } = {}): OperationRecord[] {
-    const rows = this.db.all<OperationRow>('SELECT * FROM operations ORDER BY id').map(toOperation);
+  /** Every operation, or the open ones, of one project or of all. */
+  operations(options: { open?: boolean; project?: string } = {}): OperationRecord[] {
+    const rows = (
+      options.project === undefined
+        ? this.db.all<OperationRow>('SELECT * FROM operations ORDER BY id')
+        : this.db.all<OperationRow>('SELECT * FROM operations WHERE project = ? ORDER BY id', [options.project])
+    ).map(toOperation);
     return options.open ? rows.filter((op) => !TERMINAL_OPERATION_STATES.has(op.state) && op.state !== 'dead_letter') : rows;
   }
 
@@ -116,9 +123,20 @@ export class Outbox {
     counts.pending = op.chunks.length;
     const id = await this.db.write((tx) => {
       tx.run(
-        `INSERT INTO operations (uid, created_at, kind, payload, state, batch_id, depends_on, codes, chunk_counts, updated_at)
-         VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?)`,
-        [op.uid, at, op.kind, JSON.stringify(op.payload), op.batchId ?? null, JSON.stringify(op.dependsOn), op.codes, JSON.stringify(counts), at],
+        `INSERT INTO operations (uid, created_at, kind, payload, state, batch_id, depends_on, codes, chunk_counts, updated_at, project)
+         VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?)`,
+        [
+          op.uid,
+          at,
+          op.kind,
+          JSON.stringify(op.payload),
+          op.batchId ?? null,
+          JSON.stringify(op.dependsOn),
+          op.codes,
+          JSON.stringify(counts),
+          at,
+          op.project ?? null,
+        ],
       );
       const opId = tx.get<{ id: number }>('SELECT last_insert_rowid() AS id')?.id ?? 0;
       const insert = tx.prepare(
@@ -319,6 +337,21 @@ export class Outbox {
   /** Every async action id some chunk owns (a lost one is never matched to these). */
   claimedJobIds(): Set<string> {
     return new Set(this.db.all<{ id: string }>('SELECT async_action_id AS id FROM chunks WHERE async_action_id IS NOT NULL').map((r) => r.id));
+  }
+
+  /** Binds the operations queued before projects to `project` (a folder's one-time migration). */
+  async bindUnbound(project: string): Promise<void> {
+    if (!this.db.get('SELECT 1 AS one FROM operations WHERE project IS NULL LIMIT 1')) return;
+    await this.db.write((tx) => tx.run('UPDATE operations SET project = ? WHERE project IS NULL', [project]));
+  }
+
+  /** Open operations of a project, for the question asked before it is removed. */
+  openCount(project: string): number {
+    return (
+      this.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM operations WHERE project = ? AND state NOT IN ('done', 'failed', 'cancelled', 'dead_letter')", [
+        project,
+      ])?.n ?? 0
+    );
   }
 
   syncState(key: string): string | undefined {

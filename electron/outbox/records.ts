@@ -30,6 +30,8 @@ export interface OperationRecord {
   codes: number;
   chunkCounts: ChunkCounts;
   updatedAt: string;
+  /** The project it is sent to (its id); null only for an operation queued before projects and not yet bound. */
+  project: string | null;
 }
 
 export interface ChunkRecord {
@@ -77,6 +79,7 @@ export interface OperationRow extends Record<string, SqlValue> {
   codes: number;
   chunk_counts: string;
   updated_at: string;
+  project: string | null;
 }
 
 export interface ChunkRow extends Record<string, SqlValue> {
@@ -115,6 +118,7 @@ export function toOperation(row: OperationRow): OperationRecord {
     codes: row.codes,
     chunkCounts: JSON.parse(row.chunk_counts) as ChunkCounts,
     updatedAt: row.updated_at,
+    project: row.project,
   };
 }
 

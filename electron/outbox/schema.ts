@@ -78,4 +78,13 @@ export const outboxMigrations: readonly Migration[] = [
       tx.run('CREATE INDEX codes_present_op ON codes_present (op_id, idx)');
     },
   },
+  {
+    version: 3,
+    description: 'the project each operation is sent to',
+    up(tx) {
+      // NULL for operations queued before projects, until the folder's migration binds them.
+      tx.run('ALTER TABLE operations ADD COLUMN project TEXT');
+      tx.run('CREATE INDEX operations_project ON operations (project, state)');
+    },
+  },
 ];

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type * as Keytar from 'keytar';
-import { type ApiKeyPair, type SecretStore, type StoredKeySummary, checkKeyPair, normalizeTarget, summarize } from './secret-store';
+import { type ApiKeyPair, type SecretStore, type StoredKeySummary, checkKeyPair, summarize } from './secret-store';
 
 export const KEYCHAIN_SERVICE = 'voucher-desk';
 
@@ -20,8 +20,10 @@ export class KeychainUnavailableError extends Error {
 
 /** A stored entry that is not a key pair written by this app. */
 export class KeychainEntryError extends Error {
-  constructor(target: string) {
-    super(`The keychain entry for ${target} (service ${KEYCHAIN_SERVICE}) is not a key pair; set it again with \`voucher-desk keys set\``);
+  constructor(account: string) {
+    super(
+      `The keychain entry ${account} (service ${KEYCHAIN_SERVICE}) is not a key pair; store the project's key again with \`voucher-desk project key <name>\``,
+    );
     this.name = 'KeychainEntryError';
   }
 }
@@ -53,34 +55,31 @@ function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Keys in the OS keychain: one entry per target, account = target, secret = the pair as JSON. */
+/** Keys in the OS keychain: one entry per account (a project's), secret = the pair as JSON. */
 export class KeytarSecretStore implements SecretStore {
   constructor(private readonly service: string = KEYCHAIN_SERVICE) {}
 
-  async get(target: string): Promise<ApiKeyPair | undefined> {
-    const normalized = normalizeTarget(target);
-    const stored = await call((k) => k.getPassword(this.service, normalized));
-    return stored === null ? undefined : parsePair(normalized, stored);
+  async get(account: string): Promise<ApiKeyPair | undefined> {
+    const stored = await call((k) => k.getPassword(this.service, account));
+    return stored === null ? undefined : parsePair(account, stored);
   }
 
-  async set(target: string, pair: ApiKeyPair): Promise<void> {
+  async set(account: string, pair: ApiKeyPair): Promise<void> {
     checkKeyPair(pair);
-    const normalized = normalizeTarget(target);
-    await call((k) => k.setPassword(this.service, normalized, JSON.stringify({ appId: pair.appId, appToken: pair.appToken })));
+    await call((k) => k.setPassword(this.service, account, JSON.stringify({ appId: pair.appId, appToken: pair.appToken })));
   }
 
-  async delete(target: string): Promise<boolean> {
-    const normalized = normalizeTarget(target);
-    return call((k) => k.deletePassword(this.service, normalized));
+  async delete(account: string): Promise<boolean> {
+    return call((k) => k.deletePassword(this.service, account));
   }
 
   async list(): Promise<StoredKeySummary[]> {
     const found = await call((k) => k.findCredentials(this.service));
-    return found.map(({ account, password }) => summarize(account, parsePair(account, password))).sort((a, b) => a.target.localeCompare(b.target));
+    return found.map(({ account, password }) => summarize(account, parsePair(account, password))).sort((a, b) => a.account.localeCompare(b.account));
   }
 }
 
-function parsePair(target: string, stored: string): ApiKeyPair {
+function parsePair(account: string, stored: string): ApiKeyPair {
   try {
     const value: unknown = JSON.parse(stored);
     if (typeof value === 'object' && value !== null) {
@@ -90,5 +89,5 @@ function parsePair(target: string, stored: string): ApiKeyPair {
   } catch {
     // Falls through to the error below, which does not repeat the stored text.
   }
-  throw new KeychainEntryError(target);
+  throw new KeychainEntryError(account);
 }

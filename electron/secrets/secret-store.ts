@@ -1,4 +1,5 @@
-// API key pairs, one per target (a region such as `eu`, or a base URL), kept in a keychain.
+// API key pairs kept in a keychain, one per account: a project's entry (`project:<id>`), or, in a data
+// folder from before projects, a target such as `eu` or a base URL (moved under its project on open).
 // Only `get` hands out the token, to the code that signs requests; everything meant for people
 // (listing, errors, logs) sees a masked token.
 
@@ -8,37 +9,23 @@ export interface ApiKeyPair {
 }
 
 export interface StoredKeySummary {
-  target: string;
+  account: string;
   appId: string;
   /** The token with all but its last four characters hidden. */
   maskedToken: string;
 }
 
 export interface SecretStore {
-  get(target: string): Promise<ApiKeyPair | undefined>;
-  set(target: string, pair: ApiKeyPair): Promise<void>;
-  /** True when a pair was stored for the target. */
-  delete(target: string): Promise<boolean>;
+  get(account: string): Promise<ApiKeyPair | undefined>;
+  set(account: string, pair: ApiKeyPair): Promise<void>;
+  /** True when a pair was stored for the account. */
+  delete(account: string): Promise<boolean>;
   list(): Promise<StoredKeySummary[]>;
 }
 
-export const REGION_TARGETS = ['eu', 'us', 'as'] as const;
-
-/** A region name or an http(s) base URL, spelled one way so the same target finds the same key. */
-export function normalizeTarget(target: string): string {
-  const trimmed = target.trim();
-  const lower = trimmed.toLowerCase();
-  if ((REGION_TARGETS as readonly string[]).includes(lower)) return lower;
-  let url: URL;
-  try {
-    url = new URL(trimmed);
-  } catch {
-    throw new Error(`Target "${target}" is not valid: use a region (${REGION_TARGETS.join(', ')}) or a base URL such as https://api.example.com`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new Error(`Target "${target}" must be an http or https URL`);
-  }
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+/** The keychain account of a project's key pair. */
+export function projectAccount(projectId: string): string {
+  return `project:${projectId}`;
 }
 
 export function checkKeyPair(pair: ApiKeyPair): void {
@@ -53,6 +40,6 @@ export function maskToken(token: string): string {
   return `${'*'.repeat(8)}${shown}`;
 }
 
-export function summarize(target: string, pair: ApiKeyPair): StoredKeySummary {
-  return { target, appId: pair.appId, maskedToken: maskToken(pair.appToken) };
+export function summarize(account: string, pair: ApiKeyPair): StoredKeySummary {
+  return { account, appId: pair.appId, maskedToken: maskToken(pair.appToken) };
 }

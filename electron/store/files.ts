@@ -6,6 +6,8 @@ import { join } from 'node:path';
 
 export const KEPT_FOLDER = 'kept-copies';
 export const SET_ASIDE_FOLDER = 'set-aside';
+/** The projects and which is current (electron/projects/project-file.ts reads and writes it). */
+export const PROJECTS_FILE = 'projects.json';
 
 export interface DatabaseFiles {
   dir: string;

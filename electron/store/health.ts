@@ -4,7 +4,7 @@ import type { Database as SqlJsDatabase, SqlJsStatic } from 'sql.js';
 import { BODIES_FOLDER, BodyFiles } from '../outbox/bodies';
 import { adviceFor } from './advice';
 import { syncDirectory } from './platform-fs';
-import { type DatabaseFiles, KEPT_FOLDER, databaseFiles, earlierUnreadable } from './files';
+import { type DatabaseFiles, KEPT_FOLDER, PROJECTS_FILE, databaseFiles, earlierUnreadable } from './files';
 import type { FileProblem } from './inspect';
 import { DATABASE_NAMES, type DatabaseName, type KeptCopy, listKeptCopies } from './kept';
 import { loadDatabase } from './load';
@@ -73,17 +73,29 @@ function checkBodies(dir: string, db: SqlJsDatabase): FileProblem[] {
   return new BodyFiles(dir).check(rows.map((r) => ({ bodyFile: r.body_file, bodyHash: r.body_hash })));
 }
 
-/** Problems with settings.json: unreadable JSON, or not an object. Missing is fine (defaults). */
+/** The folder's small JSON files beside the databases, with what each is called in a report. */
+const SETTINGS_FILES = [
+  { name: SETTINGS_FILE, words: 'settings file' },
+  { name: PROJECTS_FILE, words: 'projects file' },
+] as const;
+
+/**
+ * Problems with settings.json and projects.json: unreadable JSON, or not an object. Missing is fine
+ * (defaults; projects set up from the folder's old targets).
+ */
 export function checkSettings(dir: string): FileProblem[] {
-  const file = join(resolve(dir), SETTINGS_FILE);
-  if (!existsSync(file)) return [];
-  try {
-    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return [{ file, problem: 'The settings file does not hold settings.' }];
-    return [];
-  } catch (error) {
-    return [{ file, problem: `The settings file is not readable JSON (${(error as Error).message}).` }];
-  }
+  return SETTINGS_FILES.flatMap(({ name, words }) => {
+    const file = join(resolve(dir), name);
+    if (!existsSync(file)) return [];
+    try {
+      const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+        return [{ file, problem: `The ${words} does not hold ${words.split(' ')[0]}.` }];
+      return [];
+    } catch (error) {
+      return [{ file, problem: `The ${words} is not readable JSON (${(error as Error).message}).` }];
+    }
+  });
 }
 
 /**
@@ -124,7 +136,7 @@ export async function startFresh(dir: string): Promise<{ setAside: string[] }> {
 
 function filesToSetAside(root: string, all: readonly DatabaseFiles[]): string[] {
   const files = all.flatMap((f) => [f.snapshot, f.journal, f.manifest, f.listing, ...earlierUnreadable(f)]);
-  return [...files, join(root, KEPT_FOLDER), join(root, BODIES_FOLDER), join(root, SETTINGS_FILE)];
+  return [...files, join(root, KEPT_FOLDER), join(root, BODIES_FOLDER), ...SETTINGS_FILES.map(({ name }) => join(root, name))];
 }
 
 /** For the UI and `library restore` without arguments: every kept copy of every database, newest first. */

@@ -4,6 +4,7 @@ import { parseOperation, type ParsedOperation } from '../../shared/outbox/kinds'
 import { TERMINAL_OPERATION_STATES } from '../../shared/outbox/states';
 import type { CodeNote, Outbox } from '../outbox/outbox';
 import type { OperationRecord } from '../outbox/records';
+import { budgetKey } from './dry-run';
 import { classify, errorRecord, type PauseReason, type Verdict } from './classify';
 import type { SyncContext, Work } from './context';
 import { JobWatch, LookFailed } from './job-watch';
@@ -32,6 +33,8 @@ export interface EngineOptions {
   /** Offline: try again after this long instead of staying paused (undefined: stay paused). */
   offlineRetryMs?: number;
   onEvent?: (event: SyncEvent) => void;
+  /** The project (id) whose operations this sync sends; every operation when undefined (tools and tests driving one outbox). */
+  project?: string;
 }
 
 const DEFAULT_WRITE_RETRY: RetryPolicy = { maxAttempts: 8, baseDelayMs: 500, maxDelayMs: 30_000, deadlineMs: 10 * 60_000 };
@@ -252,7 +255,7 @@ export class SyncEngine {
   private async nextStep(): Promise<Step> {
     const { outbox } = this.o;
     const now = this.ctx.clock.now();
-    const open = outbox.operations({ open: true });
+    const open = outbox.operations({ open: true, project: this.o.project });
     for (const op of open) this.runOps.add(op.id);
     const ready: { op: OperationRecord; parsed: ParsedOperation }[] = [];
     for (const op of open) {
@@ -296,7 +299,11 @@ export class SyncEngine {
 
   private async saveBudget(): Promise<void> {
     const budget = this.o.client.rateBudget();
-    if (budget) await this.o.outbox.setSyncState('budget', JSON.stringify({ limit: budget.limit, remaining: budget.remaining, seenAt: this.ctx.clock.now() }));
+    if (budget)
+      await this.o.outbox.setSyncState(
+        budgetKey(this.o.project),
+        JSON.stringify({ limit: budget.limit, remaining: budget.remaining, seenAt: this.ctx.clock.now() }),
+      );
   }
 
   private sleep(ms: number): Promise<void> {

@@ -2,6 +2,7 @@ import { batchChannels } from './batch-channels';
 import { inspectChannels } from './inspect-channels';
 import { libraryHealthChannels } from './library-health-channels';
 import { outboxChannels } from './outbox-channels';
+import { projectsChannels } from './projects-channels';
 import { settingsChannels } from './settings-channels';
 
 // Channel names on their own, so the preload can list them without bundling the schemas.
@@ -13,6 +14,7 @@ export const invokeChannels = [
   'update.install',
   ...batchChannels,
   ...settingsChannels,
+  ...projectsChannels,
   ...outboxChannels,
   ...inspectChannels,
   ...libraryHealthChannels,

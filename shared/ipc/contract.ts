@@ -4,6 +4,7 @@ import type { InvokeChannel } from './channels';
 import { inspectContract } from './inspect';
 import { libraryHealthContract } from './library-health';
 import { outboxContract } from './outbox';
+import { projectsContract } from './projects';
 import { settingsContract } from './settings';
 import { updateStatusSchema } from './update-status';
 
@@ -32,6 +33,7 @@ export const invokeContract = {
   'update.install': { request: noRequest, response: updateStatusSchema },
   ...batchContract,
   ...settingsContract,
+  ...projectsContract,
   ...outboxContract,
   ...inspectContract,
   ...libraryHealthContract,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { projectViewSchema } from './projects';
 import { payloadSchemas } from '../outbox/kinds';
 import { CHUNK_STATES, OPERATION_STATES } from '../outbox/states';
 import type { OutboxChannel } from './outbox-channels';
@@ -33,6 +34,9 @@ export const operationViewSchema = z.object({
   deadReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The project it is sent to (id and name); null for one whose project was removed or never bound. */
+  projectId: z.string().nullable(),
+  projectName: z.string().nullable(),
 });
 
 /**
@@ -62,6 +66,8 @@ export const engineStatusSchema = z.object({
 
 export const syncStatusSchema = z.object({
   engine: engineStatusSchema,
+  /** The project the sync is for (the current one until a sync starts for another). */
+  project: projectViewSchema.nullable(),
   target: z.string(),
   targetKind: z.enum(['region', 'dedicated', 'sandbox']),
   region: z.string(),
@@ -77,6 +83,9 @@ export const syncStatusSchema = z.object({
 
 const opRef = z.object({ opId: id }).strict();
 const noRequest = z.object({}).strict();
+/** A project by id; the current one when absent. */
+const projectRef = z.object({ projectId: z.string().optional() }).strict();
+const syncRequest = z.object({ projectId: z.string().optional(), confirmName: z.string().max(64).optional() }).strict();
 const planOperation = z.object({ id, kind: z.string(), label: z.string(), requests: z.number().int(), codes: z.number().int(), bytes: z.number().int() });
 
 /** The reward as queued (the outbox's own payload schema, so the two cannot drift apart). */
@@ -95,6 +104,8 @@ export const outboxContract = {
         dropValues: z.boolean().optional(),
         /** add-to-campaign: the category (by id) of every added code; spec 4.6 refuses it with a category. */
         categoryId: z.string().optional(),
+        /** The project (id) it is queued for; the current one when absent. */
+        projectId: z.string().optional(),
       })
       .strict(),
     response: queuedViewSchema,
@@ -103,15 +114,16 @@ export const outboxContract = {
     request: z.object({ batchId: id }).strict(),
     response: z.array(z.object({ field: z.string(), example: z.string(), rows: z.number().int() })),
   },
-  'outbox.queueReward': { request: z.object({ request: rewardRequestSchema }).strict(), response: operationViewSchema },
+  'outbox.queueReward': { request: z.object({ request: rewardRequestSchema, projectId: z.string().optional() }).strict(), response: operationViewSchema },
   'outbox.queueDelete': {
-    request: z.object({ codes: z.array(z.string().min(1)).min(1).max(10_000), force: z.boolean() }).strict(),
+    request: z.object({ codes: z.array(z.string().min(1)).min(1).max(10_000), force: z.boolean(), projectId: z.string().optional() }).strict(),
     response: queuedViewSchema,
   },
   'outbox.dryRun': {
-    request: noRequest,
+    request: projectRef,
     response: z.object({
       target: z.string(),
+      project: projectViewSchema,
       operations: z.array(planOperation),
       requests: z.number().int(),
       codes: z.number().int(),
@@ -140,9 +152,10 @@ export const outboxContract = {
   },
   'outbox.retry': { request: opRef, response: operationViewSchema },
   'outbox.cancel': { request: opRef, response: operationViewSchema },
-  'sync.start': { request: noRequest, response: syncStatusSchema },
+  /** A sync that writes to a production project needs the project's name typed in `confirmName`. */
+  'sync.start': { request: syncRequest, response: syncStatusSchema },
   'sync.pause': { request: noRequest, response: syncStatusSchema },
-  'sync.resume': { request: noRequest, response: syncStatusSchema },
+  'sync.resume': { request: syncRequest, response: syncStatusSchema },
   'sync.status': { request: noRequest, response: syncStatusSchema },
 } as const satisfies Record<OutboxChannel, { request: z.ZodType; response: z.ZodType }>;
 

@@ -1,18 +1,15 @@
 import { z } from 'zod';
+import { projectViewSchema } from './projects';
 import type { SettingsChannel } from './settings-channels';
 
-// Where the app sends its work and how it signs in. The renderer sends a key pair once, when the
-// user enters it; nothing ever comes back but the app id and a masked token.
+// How the app signs in and where it keeps its data; the projects it works in are in projects.ts.
 
 export const AUTH_MODES = ['keys', 'oauth'] as const;
 
 export const settingsViewSchema = z.object({
-  /** `eu`, `us`, `as`, or the base URL of a dedicated cluster or of the local sandbox. */
-  target: z.string(),
-  targetKind: z.enum(['region', 'dedicated', 'sandbox']),
-  targetLabel: z.string(),
+  /** The current project, or null when none is chosen yet. */
+  project: projectViewSchema.nullable(),
   auth: z.enum(AUTH_MODES),
-  key: z.object({ appId: z.string(), maskedToken: z.string() }).nullable(),
   dataDir: z.string(),
   keychain: z.string(),
 });
@@ -29,13 +26,7 @@ const settings = { response: settingsViewSchema };
 
 export const settingsContract = {
   'settings.get': { request: noRequest, ...settings },
-  'settings.setTarget': { request: z.object({ target: z.string().min(1).max(2000) }).strict(), ...settings },
   'settings.setAuth': { request: z.object({ auth: z.enum(AUTH_MODES) }).strict(), ...settings },
-  'settings.saveKeys': {
-    request: z.object({ appId: z.string().min(1).max(500), appToken: z.string().min(1).max(2000) }).strict(),
-    ...settings,
-  },
-  'settings.deleteKeys': { request: noRequest, ...settings },
   'settings.testConnection': { request: noRequest, response: connectionResultSchema },
 } as const satisfies Record<SettingsChannel, { request: z.ZodType; response: z.ZodType }>;
 

@@ -35,6 +35,13 @@ export interface DryRunInput {
   budget: BudgetFigures | undefined;
   /** Assumed when no budget is known: a service sandbox project's hourly allowance. */
   assumedLimit: number;
+  /**
+   * The period the budget refills in (a sandbox project's hour), with its word; figures seen longer
+   * ago than one period are taken as refilled. Without it the plan only says whether it fits.
+   */
+  window?: { ms: number; word: string };
+  /** Now (ms), to age the budget last seen. */
+  now?: number;
   /** Expected calls per second the service sustains, to estimate duration (token renewals). */
   callsPerSecond: number;
   tokenLifetimeMs: number;
@@ -98,7 +105,10 @@ export function planSync(input: DryRunInput): DryRunPlan {
   const tokens = input.usesTokens && calls > 0 ? 1 + Math.floor((seconds * 1000) / input.tokenLifetimeMs) : 0;
   const total = calls + tokens;
   const known = input.budget !== undefined;
-  const budget = input.budget ?? { limit: input.assumedLimit, remaining: input.assumedLimit };
+  const refilled =
+    input.budget?.seenAt !== undefined && input.window !== undefined && input.now !== undefined && input.now - input.budget.seenAt >= input.window.ms;
+  const seen = input.budget && refilled ? { ...input.budget, remaining: input.budget.limit } : input.budget;
+  const budget = seen ?? { limit: input.assumedLimit, remaining: input.assumedLimit };
   const fits = total <= budget.remaining;
   const requests = operations.reduce((n, op) => n + op.requests, 0);
   const codes = operations.reduce((n, op) => n + op.codes, 0);
@@ -108,7 +118,7 @@ export function planSync(input: DryRunInput): DryRunPlan {
     : `no budget seen yet; assuming ${budget.limit} calls (a service sandbox project's hourly allowance)`;
   const message = fits
     ? `The sync needs about ${total} API calls; ${source}: it fits.`
-    : `The sync needs about ${total} API calls but ${source}: it will pause for the budget to refill (about ${Math.ceil(total / Math.max(1, budget.limit))} budget windows).`;
+    : `The sync needs about ${total} API calls but ${source}: ${overrunText(total, budget, input.window)}`;
   return {
     target: input.target,
     operations,
@@ -120,4 +130,13 @@ export function planSync(input: DryRunInput): DryRunPlan {
     fits,
     message,
   };
+}
+
+/** How long a plan over the budget takes: the calls left now, then a full budget each period. */
+function overrunText(total: number, budget: { limit: number; remaining: number }, window: DryRunInput['window']): string {
+  const periods = Math.ceil((total - budget.remaining) / Math.max(1, budget.limit));
+  if (!window) return `it will pause for the budget to refill (about ${periods} budget windows).`;
+  const minutes = Math.ceil((periods * window.ms) / 60_000);
+  const span = minutes >= 120 ? `about ${Math.ceil(minutes / 60)} hours` : `about ${minutes} minutes`;
+  return `it cannot fit in one ${window.word}. It will pause at the limit and carry on as the budget refills, ${periods} more ${window.word}${periods === 1 ? '' : 's'} (${span}); or split the work.`;
 }

@@ -71,15 +71,15 @@ describe('start-up benchmark: the command line from its build', () => {
   it(`sync's first request after its start, against a sandbox in its own process, ${REPS} times`, async () => {
     const sb = await startSandboxProcess();
     try {
-      await cli(['keys', 'set', sb.url, '--app-id', sb.appId], sb.appToken);
       const lines = [`sync start: keychain read, outbox open, first request to a sandbox process; load at start ${load()}`];
       const firsts: number[] = [];
       for (let rep = 0; rep < REPS; rep++) {
         const at = ['--data-dir', join(dir, `sync-${rep}`)];
         await cli(['batch', 'create', 'start', '--type', 'discount', '--defaults', DISCOUNT, ...at]);
         await cli(['batch', 'generate', 'start', '--count', '1000', '--prefix', `S${rep}-`, ...at]);
+        await cli(['keys', 'set', sb.url, '--app-id', sb.appId, ...at], sb.appToken);
         await cli(['queue', 'import', 'start', ...at]);
-        const run = await cli(['sync', '--target', sb.url, ...at]);
+        const run = await cli(['sync', '--target', sb.url, '--yes', ...at]);
         const { requests } = await sb.get<{ requests: { receivedAtMs: number }[] }>('/__sandbox/requests');
         const first = Math.min(...requests.map((r) => r.receivedAtMs).filter((ms) => ms >= run.startedAt));
         firsts.push(first - run.startedAt);
@@ -90,7 +90,7 @@ describe('start-up benchmark: the command line from its build', () => {
       );
       console.log(lines.join('\n'));
     } finally {
-      await cli(['keys', 'delete', sb.url]);
+      for (let rep = 0; rep < REPS; rep++) await cli(['keys', 'delete', sb.url, '--data-dir', join(dir, `sync-${rep}`)]).catch(() => undefined);
       await sb.stop();
     }
   });

@@ -20,7 +20,7 @@ const SDK_SCRIPT = join(process.cwd(), 'test', 'bench', 'peer', 'sdk-script.cjs'
 const env = { VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-bench-${randomUUID()}`, VOUCHER_DESK_TARGET: '' };
 
 /** Targets whose keys this run stored in the keychain, deleted at the end. */
-const keyTargets: string[] = [];
+const keyTargets: [string, string[]][] = [];
 const dir = mkdtempSync(join(tmpdir(), 'voucher-desk-sync-bench-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -74,13 +74,13 @@ async function voucherDesk(csv: string, rep: number): Promise<Side> {
   let estimate = 0;
   const side = await measure(async (sb) => {
     const at = ['--data-dir', join(dir, `desk-${rep}`)];
-    keyTargets.push(sb.url);
-    await cli(['keys', 'set', sb.url, '--app-id', sb.appId], sb.appToken);
+    keyTargets.push([sb.url, at]);
+    await cli(['keys', 'set', sb.url, '--app-id', sb.appId, ...at], sb.appToken);
     await cli(['batch', 'create', 'bench', ...at]);
     await cli(['batch', 'import-csv', 'bench', csv, ...at]);
     await cli(['queue', 'import', 'bench', ...at]);
     estimate = (JSON.parse(await cli(['sync', '--dry-run', '--target', sb.url, '--json', ...at])) as { calls: { total: number } }).calls.total;
-    return timedNode([BIN, 'sync', '--target', sb.url, ...at], { env, timeoutMs: TIMEOUT_MS });
+    return timedNode([BIN, 'sync', '--target', sb.url, '--yes', ...at], { env, timeoutMs: TIMEOUT_MS });
   });
   return { ...side, estimate };
 }
@@ -122,7 +122,7 @@ describe('sync benchmark: voucher-desk sync against the SDK script', () => {
         lines.push(`rep ${rep + 1} (load ${load()}):`, line('voucher-desk', desk[rep] as Side), line('SDK script', sdk[rep] as Side));
       }
     } finally {
-      for (const target of keyTargets) await cli(['keys', 'delete', target]);
+      for (const [target, at] of keyTargets) await cli(['keys', 'delete', target, ...at]);
     }
     const ratios = desk.map((d, i) => d.wallMs / (sdk[i] as Side).wallMs);
     const calls = desk.map((d) => d.calls);

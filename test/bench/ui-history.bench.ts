@@ -3,7 +3,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openCacheDatabase } from '../../electron/cache';
 import { upsertParams, upsertSql } from '../../electron/cache/publication-rows';
 import { finishPull, startPull } from '../../electron/cache/pulls';
-import { baseUrlOf } from '../../shared/api';
 import { factsOfPublication } from '../../shared/domain/publication-facts';
 import { selectionKey } from '../../shared/domain/publication-query';
 import type { Publication } from '../../shared/api';
@@ -49,7 +48,7 @@ beforeAll(async () => {
   opened = await openApp({}, { width: 1400, height: 1000 });
   page = opened.page;
   const started = Date.now();
-  await fillCache(opened.app.dataDir, baseUrlOf(opened.app.services.connection.target().target));
+  await fillCache(opened.app.dataDir, (await opened.app.services.connection.current()).id);
   console.log(`setup: ${PUBLICATIONS.toLocaleString('en-US')} publications cached in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }, 600_000);
 

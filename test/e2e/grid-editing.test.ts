@@ -31,6 +31,14 @@ describe('the batch editor: fixing every bad row, undo, a frozen batch (Chromium
     filesDir = mkdtempSync(join(tmpdir(), 'voucher-desk-grid-'));
     opened = await openApp({}, { width: 1400, height: 900 });
     page = opened.page;
+    // Queueing needs a project to queue for; this test never syncs, so nothing listens at its address.
+    await opened.app.services.handlers['projects.add']?.({
+      name: 'offline',
+      location: 'http://127.0.0.1:9',
+      kind: 'sandbox-project',
+      appId: 'app-offline',
+      appToken: 'token-offline-0000',
+    });
   }, 180_000);
 
   afterAll(async () => {

@@ -86,3 +86,12 @@ export async function openApp(options: Partial<WebAppOptions> = {}, viewport = {
     },
   };
 }
+
+/** Presses Sync in the Outbox for a production project and types its name in the confirmation. */
+export async function syncToProduction(page: Page, projectName: string): Promise<void> {
+  await page.getByRole('button', { name: 'Sync', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Sync to a PRODUCTION project?' });
+  await confirm.getByLabel(/Type the project's name/).fill(projectName);
+  await confirm.getByRole('button', { name: 'Sync to production' }).click();
+  await eventually(() => confirm.count()).toBe(0);
+}

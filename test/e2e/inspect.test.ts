@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_EARNING_RULE_IDS } from '../../electron/sandbox/server';
 import { createClient } from '../../shared/api';
 import { describeEarningRule } from '../../shared/domain/earning-rule-summary';
-import { eventually, openApp, screenshot, type OpenApp } from './harness';
+import { eventually, openApp, screenshot, syncToProduction, type OpenApp } from './harness';
 
 describe('publications, stacks, earning rules, rewards and deletes in Chromium against the sandbox', () => {
   let opened: OpenApp;
@@ -135,7 +135,7 @@ describe('publications, stacks, earning rules, rewards and deletes in Chromium a
     await page.getByRole('button', { name: 'Delete…' }).click();
     await dialog.getByRole('button', { name: 'Move to the bin' }).click();
     await page.getByText(/Deletion of 1 code\(s\) queued as operation 2/).waitFor();
-    await page.getByRole('button', { name: 'Sync', exact: true }).click();
+    await syncToProduction(page, 'local production');
     const ops = page.getByRole('table', { name: 'Operations' });
     await eventually(() => ops.getByText('done', { exact: true }).count()).toBe(2);
     await page.getByRole('button', { name: 'Rewards' }).click();
@@ -162,7 +162,7 @@ describe('publications, stacks, earning rules, rewards and deletes in Chromium a
     await queued.waitFor();
     const opId = Number(/operation (\d+)/.exec(await queued.innerText())?.[1]);
     await page.getByRole('button', { name: 'Outbox' }).click();
-    await page.getByRole('button', { name: 'Sync', exact: true }).click();
+    await syncToProduction(page, 'local production');
     const ops = page.getByRole('table', { name: 'Operations' });
     await eventually(() => ops.getByText('done', { exact: true }).count()).toBe(opId);
 

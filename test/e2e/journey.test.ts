@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAD_ROWS, writeVoucherCsv } from './fixtures';
-import { eventually, openApp, screenshot, type OpenApp } from './harness';
+import { eventually, openApp, screenshot, syncToProduction, type OpenApp } from './harness';
 import { createGiftBatch, operationRow } from './steps';
 
 const EXISTING = 'EXISTING-0001';
@@ -35,7 +35,8 @@ describe("the user's journey in Chromium against the sandbox: batch, import, fix
     await page.getByLabel('Dry-run plan').waitFor();
     await page.getByRole('button', { name: 'Outbox', exact: true }).click();
     await page.getByLabel('Target region').filter({ hasText: 'SANDBOX' }).waitFor();
-    await page.getByRole('button', { name: 'Sync', exact: true }).click();
+    // The web host's sandbox is added as a production project: the sync asks for its name first.
+    await syncToProduction(page, 'local production');
     await operationRow(page, operationId).getByText('done', { exact: true }).waitFor({ timeout: 90_000 });
   }
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../shared/api';
-import { eventually, openApp, screenshot, type OpenApp } from './harness';
+import { eventually, openApp, screenshot, syncToProduction, type OpenApp } from './harness';
 import { createGiftBatch, operationRow } from './steps';
 
 // In the app: a queued import whose saved code list is gone does not stop the next batch from being
@@ -51,7 +51,7 @@ describe('queueing in Chromium past an operation whose codes.json is missing', (
     await page.getByRole('button', { name: 'Outbox', exact: true }).click();
     await page.getByLabel('Target region').filter({ hasText: 'SANDBOX' }).waitFor();
     await operationRow(page, 1).getByText('needs attention', { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Sync', exact: true }).click();
+    await syncToProduction(page, 'local production');
     await operationRow(page, 2).getByText('done', { exact: true }).waitFor({ timeout: 60_000 });
     await eventually(() => page.getByLabel('Sync state').textContent()).toMatch(/finished/);
     await operationRow(page, 1).getByText('needs attention', { exact: true }).waitFor();

@@ -9,6 +9,7 @@ import { putPublications, sandboxOn, sandboxPublications } from '../integration/
 import { makeTempDir } from '../integration/cache/temp';
 import { eventually, openApp, screenshot, type OpenApp } from './harness';
 import { monthsOfHistory, previousMonth, tallyBy, wallClock, type Tally } from './history-fixtures';
+import { addSandboxProject } from '../integration/host/add-project';
 
 // The reader sits in Auckland (UTC+13 in November): a day or month there is not the UTC one, so a
 // dashboard that bucketed in UTC would disagree with the counts below.
@@ -34,8 +35,7 @@ describe('the publication history dashboard against the sandbox, then offline', 
     sandboxOpen = true;
     opened = await openApp();
     const { handlers } = opened.app.services;
-    await handlers['settings.setTarget']?.({ target: sandbox.urls[sandbox.hostCluster] });
-    await handlers['settings.saveKeys']?.(sandbox.credentials);
+    await addSandboxProject(handlers, sandbox);
     const context = await opened.browser.newContext({ timezoneId: TIME_ZONE, viewport: { width: 1400, height: 1500 }, acceptDownloads: true });
     page = await context.newPage();
     await page.goto(opened.app.host.url);
@@ -159,7 +159,7 @@ describe('the publication history dashboard against the sandbox, then offline', 
 
   it('pulls the history, reads the numbers the sandbox holds, clicks a bar through to the list and exports it', async () => {
     await nav('Publications').click();
-    await dashboard().getByText('holds no publications for this target yet').waitFor();
+    await dashboard().getByText('holds no publications for this project yet').waitFor();
     sandbox.setFaults({ latencyMs: 150 });
     await dashboard().getByRole('button', { name: "Pull what's new" }).click();
     await dashboard().getByRole('progressbar', { name: 'Pull progress' }).waitFor();

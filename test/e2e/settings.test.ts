@@ -4,7 +4,7 @@ import { startSandbox } from '../../electron/sandbox/server';
 import type { RunningSandbox } from '../../electron/sandbox/types';
 import { eventually, openApp, screenshot, type OpenApp } from './harness';
 
-describe('settings in Chromium: target, key pair, auth mode, test connection', () => {
+describe('settings in Chromium: a project with its key pair, auth mode, test connection', () => {
   let sandbox: RunningSandbox;
   let opened: OpenApp;
   let page: Page;
@@ -23,37 +23,39 @@ describe('settings in Chromium: target, key pair, auth mode, test connection', (
 
   const status = () => page.getByRole('main').getByRole('status');
   const sandboxUrl = () => sandbox.urls[sandbox.hostCluster];
+  const addForm = () => page.getByRole('form', { name: 'Add a project' });
+  const wrongToken = 'wrong-token-1234567890-abcd';
 
-  it('starts on Europe and says clearly that no key pair is stored', async () => {
-    await page.getByText('Now: Europe').waitFor();
-    expect(await page.getByLabel('Europe').isChecked()).toBe(true);
-    await page.getByRole('button', { name: 'Test connection' }).click();
-    await page.getByRole('alert').filter({ hasText: 'No key pair is stored for Europe' }).waitFor();
+  it('starts with no project, and says where to add one', async () => {
+    await page.getByRole('table', { name: 'Projects' }).getByText('No projects yet').waitFor();
+    await page.getByRole('region', { name: 'Current project' }).getByText('No project chosen yet.').waitFor();
+    expect(await page.getByRole('button', { name: 'Test connection' }).isDisabled()).toBe(true);
   });
 
-  it('points at the local sandbox and refuses a URL that is not one', async () => {
-    await page.getByLabel('Local sandbox').check();
-    await page.getByLabel('Base URL').fill('ftp://example.com');
-    await page.getByRole('button', { name: 'Save target' }).click();
+  it('refuses a region URL that is not http, then adds the local sandbox with a wrong token, shown masked', async () => {
+    await addForm().getByLabel('Project name').fill('local');
+    await addForm().getByLabel('Sandbox project').check();
+    await addForm().getByLabel('Local sandbox').check();
+    await addForm().getByLabel('Base URL').fill('ftp://example.com');
+    await addForm().getByLabel('App ID').fill(sandbox.credentials.appId);
+    await addForm().getByLabel('App token').fill(wrongToken);
+    await addForm().getByRole('button', { name: 'Add project' }).click();
     await page
       .getByRole('alert')
-      .filter({ hasText: /Target: .*http/ })
+      .filter({ hasText: /Region "ftp:\/\/example.com" must be .*http/ })
       .waitFor();
+    expect(await addForm().getByLabel('App token').inputValue()).toBe('');
     await page.getByRole('button', { name: 'Dismiss' }).click();
-    await page.getByLabel('Base URL').fill(sandboxUrl());
-    await page.getByRole('button', { name: 'Save target' }).click();
-    await page.getByText(`Now: local sandbox ${sandboxUrl()}`).waitFor();
+    await addForm().getByLabel('Base URL').fill(sandboxUrl());
+    await addForm().getByLabel('App token').fill(wrongToken);
+    await addForm().getByRole('button', { name: 'Add project' }).click();
+    await eventually(() => page.getByLabel('Stored token of local').textContent()).toBe('********abcd');
+    await page.getByRole('region', { name: 'Current project' }).getByText(`local sandbox ${sandboxUrl()}`).waitFor();
+    expect(await page.content()).not.toContain(wrongToken);
   });
 
-  it('shows a wrong key pair masked and the service error with details, request id and a copy button', async () => {
-    const wrongToken = 'wrong-token-1234567890-abcd';
-    await page.getByLabel('App ID', { exact: true }).fill(sandbox.credentials.appId);
-    await page.getByLabel('App token', { exact: true }).fill(wrongToken);
-    await page.getByRole('button', { name: 'Save key pair' }).click();
-    await eventually(() => page.getByLabel('Stored token').textContent()).toBe('********abcd');
-    expect(await page.getByLabel('App token', { exact: true }).inputValue()).toBe('');
-    expect(await page.content()).not.toContain(wrongToken);
-    await page.getByRole('button', { name: 'Test connection' }).click();
+  it('shows the service error of a wrong key pair with details, request id and a copy button', async () => {
+    await page.getByRole('button', { name: 'Test connection to local' }).click();
     const alert = page.getByRole('alert');
     await alert.getByText(/Request id:/).waitFor();
     expect(await alert.textContent()).toMatch(/Details: /);
@@ -61,28 +63,35 @@ describe('settings in Chromium: target, key pair, auth mode, test connection', (
     await screenshot(page, 'settings-error');
   });
 
-  it('saves the right key pair, signs in with OAuth and shows the token expiry', async () => {
-    await page.getByLabel('App ID', { exact: true }).fill(sandbox.credentials.appId);
-    await page.getByLabel('App token', { exact: true }).fill(sandbox.credentials.appToken);
-    await page.getByRole('button', { name: 'Save key pair' }).click();
-    await eventually(() => page.getByLabel('Stored token').textContent()).toBe(`********${sandbox.credentials.appToken.slice(-4)}`);
+  it("saves the right key pair in the project's form, signs in with OAuth and shows the token expiry", async () => {
+    await page.getByRole('button', { name: 'Key pair of local' }).click();
+    const form = page.getByRole('form', { name: 'Key pair of local' });
+    await form.getByLabel('App ID').fill(sandbox.credentials.appId);
+    await form.getByLabel('App token').fill(sandbox.credentials.appToken);
+    await form.getByRole('button', { name: 'Save key pair' }).click();
+    await eventually(() => page.getByLabel('Stored token of local').textContent()).toBe(`********${sandbox.credentials.appToken.slice(-4)}`);
     expect(await page.content()).not.toContain(sandbox.credentials.appToken);
     await page.getByLabel(/OAuth tokens/).check();
     await status().filter({ hasText: 'Authentication mode saved' }).waitFor();
-    await page.getByRole('button', { name: 'Test connection' }).click();
+    await page.getByRole('button', { name: 'Test connection to local' }).click();
     await status()
-      .filter({ hasText: /Connected to local sandbox .* Token valid until/ })
+      .filter({ hasText: /Connected to local \(sandbox project, local sandbox .*\)\. Token valid until/ })
       .waitFor();
     expect(sandbox.stats().tokensMinted).toBeGreaterThan(0);
     await screenshot(page, 'settings');
   });
 
-  it('keeps the settings after a reload, and removes the key pair on request', async () => {
+  it('keeps the settings after a reload; renames the project and removes it at once, as it holds nothing', async () => {
     await page.reload();
     await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByText(`Now: local sandbox ${sandboxUrl()}`).waitFor();
+    await page.getByLabel('Stored token of local').waitFor();
     expect(await page.getByLabel(/OAuth tokens/).isChecked()).toBe(true);
-    await page.getByRole('button', { name: 'Remove key pair' }).click();
-    await page.getByText('No key pair stored for this target.').waitFor();
+    await page.getByRole('button', { name: 'Rename local' }).click();
+    await page.getByLabel('New name').fill('local-sandbox');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await status().filter({ hasText: 'Renamed "local" to "local-sandbox"' }).waitFor();
+    await page.getByRole('button', { name: 'Remove local-sandbox' }).click();
+    await status().filter({ hasText: 'Removed project "local-sandbox" and its key.' }).waitFor();
+    await page.getByRole('table', { name: 'Projects' }).getByText('No projects yet').waitFor();
   });
 });

@@ -4,6 +4,7 @@ import { SEED_EARNING_RULE_IDS, startSandbox } from '../../electron/sandbox/serv
 import type { RunningSandbox } from '../../electron/sandbox/types';
 import { createClient } from '../../shared/api';
 import { eventually, openApp, screenshot, type OpenApp } from './harness';
+import { addSandboxProject } from '../integration/host/add-project';
 
 /** Each main view in both colour schemes, for the README (docs/screenshots) and for review. */
 async function bothSchemes(page: Page, name: string): Promise<void> {
@@ -26,8 +27,7 @@ describe('the views in Chromium: rewards with attributes, deletes that name thei
     opened = await openApp({}, { width: 1400, height: 900 });
     page = opened.page;
     const { handlers } = opened.app.services;
-    await handlers['settings.setTarget']?.({ target: sandbox.urls[sandbox.hostCluster] });
-    await handlers['settings.saveKeys']?.(sandbox.credentials);
+    await addSandboxProject(handlers, sandbox);
     await page.reload();
   });
 
@@ -214,7 +214,7 @@ describe('publications with people and reasons, and the other views, in both sch
     const section = page.getByRole('region', { name: 'Authentication' });
     await section
       .getByRole('status')
-      .filter({ hasText: /Connected to local sandbox/ })
+      .filter({ hasText: /Connected to local production \(production, local sandbox http/ })
       .waitFor();
     const button = await section.getByRole('button', { name: 'Test connection' }).boundingBox();
     const result = await section.getByRole('status').boundingBox();

@@ -1,7 +1,7 @@
 import { describeEarningRule } from '../../../shared/domain/earning-rule-summary';
 import { fetchEarningRule, getCachedEarningRule } from '../../cache';
 import { type Command, type GroupCommands, positional } from '../command';
-import { TARGET_OPTION, clientFor, resolveTarget } from '../target-client';
+import { TARGET_OPTION, cacheScope, clientFor, projectFor } from '../project-client';
 import { withCache } from './cache-access';
 
 const show: Command = {
@@ -12,15 +12,16 @@ const show: Command = {
   async run(ctx, args) {
     const id = positional(args, 0, 'id');
     const offline = args.values['offline'] === true;
+    const project = await projectFor(ctx, args);
+    const resolved = cacheScope(project);
     return withCache(ctx, async (db) => {
-      const resolved = resolveTarget(args, db);
       const found = offline
-        ? getCachedEarningRule(db, resolved.baseUrl, id)
-        : await fetchEarningRule(db, await clientFor(ctx, db, resolved, ['loyalties']), id);
+        ? getCachedEarningRule(db, resolved.key, id)
+        : await fetchEarningRule(db, await clientFor(ctx, project, ['loyalties']), id, Date.now, resolved.key);
       if (!found)
         throw new Error(`Earning rule ${id} is not in the cache for ${resolved.label}; fetch it once online with \`voucher-desk earning-rule ${id}\``);
       return {
-        data: { target: resolved.baseUrl, ...found },
+        data: { project: project.name, ...found },
         text: `${describeEarningRule(found.rule).join('\n')}\n(${offline ? 'cached copy' : 'fetched'} at ${found.fetchedAt})\n`,
       };
     });

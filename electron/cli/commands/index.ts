@@ -5,7 +5,16 @@ import type { CommandGroup } from '../command';
  * imported only when its name is given, so a command loads just the modules it uses (start-up time).
  */
 export const commandGroups: readonly CommandGroup[] = [
-  { name: 'keys', summary: 'API keys per target, kept in the OS keychain', load: async () => (await import('./keys')).keysCommands },
+  {
+    name: 'project',
+    summary: 'projects: add (with the key pair, kept in the OS keychain), list, use, rename, key, remove',
+    load: async () => (await import('./project')).projectCommands,
+  },
+  {
+    name: 'keys',
+    summary: 'deprecated alias of `project` for one release: keys set|show|delete <target>',
+    load: async () => (await import('./keys')).keysCommands,
+  },
   { name: 'batch', summary: 'batches of voucher drafts in the offline library', load: async () => (await import('./batch')).batchCommands },
   { name: 'library', summary: 'check the data folder, restore a kept copy, or start fresh', load: async () => (await import('./library')).libraryCommands },
   { name: 'queue', summary: 'queue operations for the next sync (works offline)', load: async () => (await import('./queue')).queueCommands },

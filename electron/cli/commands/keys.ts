@@ -1,65 +1,52 @@
-import { type StoredKeySummary, normalizeTarget, summarize } from '../../secrets/secret-store';
-import { type Command, type GroupCommands, UsageError, positional, stringOption, typedTarget } from '../command';
-import { table } from '../format';
+import { normalizeLocation, projectLabel } from '../../../shared/domain/project';
+import { projectAccount } from '../../secrets/secret-store';
+import { type Command, type GroupCommands, UsageError, positional } from '../command';
+import { projectCommands, readKeyPair } from './project';
 
-const listColumns = [
-  { header: 'TARGET', value: (k: StoredKeySummary) => k.target },
-  { header: 'APP ID', value: (k: StoredKeySummary) => k.appId },
-  { header: 'TOKEN', value: (k: StoredKeySummary) => k.maskedToken },
-];
+// `keys` from before projects, kept for one release as a thin alias: a target (`eu`, a URL) names the
+// project called after it, as the folder's migration names them; `project` is the command to use.
+
+async function projectOfTarget(ctx: Parameters<Command['run']>[0], target: string) {
+  let name: string;
+  try {
+    name = normalizeLocation(target);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const projects = (await ctx.connection()).projects;
+  return { projects, name, project: (await projects.list()).find((p) => p.name === name) };
+}
 
 const set: Command = {
   name: 'set',
   usage: '<target>',
-  summary: 'store the API key pair of a target (eu, us, as or a base URL); the token comes from stdin or a prompt, never from arguments',
+  summary:
+    'deprecated (use `project add` or `project key`): store the key pair of the project named after a target (eu, us, as or a base URL), adding it as a production project when new',
   options: { 'app-id': { type: 'string', description: 'the app id (X-App-Id); asked for when omitted on a terminal' } },
   async run(ctx, args) {
-    const target = typedTarget(positional(args, 0, 'target'), normalizeTarget);
-    if (args.positionals.length > 1) throw new UsageError('the token is not taken from arguments: pipe it on stdin or type it at the prompt');
-    let appId = stringOption(args, 'app-id');
-    let appToken: string;
-    if (ctx.io.stdinIsTty) {
-      appId ??= (await ctx.io.readLine('App id: ')).trim();
-      appToken = (await ctx.io.readHidden('App token: ')).trim();
-    } else {
-      if (appId === undefined) throw new UsageError('--app-id is required when the token comes from stdin');
-      appToken = (await ctx.io.readStdin()).trim();
-    }
-    await ctx.secrets().set(target, { appId, appToken });
-    const stored = summarize(target, { appId, appToken });
-    return { data: stored, text: `Stored the key of ${target} (app id ${appId}, token ${stored.maskedToken}) in the OS keychain.\n` };
-  },
-};
-
-const show: Command = {
-  name: 'show',
-  usage: '[target]',
-  summary: 'list stored keys (app id and a masked token), or the key of one target',
-  async run(ctx, args) {
-    const wanted = args.positionals[0];
-    if (wanted === undefined) {
-      const all = await ctx.secrets().list();
-      return { data: all, text: all.length === 0 ? 'No keys stored. Add one with `voucher-desk keys set <target> --app-id <id>`.\n' : table(all, listColumns) };
-    }
-    const target = typedTarget(wanted, normalizeTarget);
-    const pair = await ctx.secrets().get(target);
-    if (!pair) throw new Error(`No key is stored for ${target}`);
-    const found = summarize(target, pair);
-    return { data: found, text: table([found], listColumns) };
+    const { projects, name, project } = await projectOfTarget(ctx, positional(args, 0, 'target'));
+    const pair = await readKeyPair(ctx, args, 1);
+    const stored = project ? await projects.setKey(project.name, pair) : await projects.add({ name, location: name, kind: 'production', pair });
+    return {
+      data: stored,
+      text: `Stored the key of ${projectLabel(stored)} (app id ${stored.appId}) in the OS keychain. \`keys\` is deprecated: use \`voucher-desk project\`.\n`,
+    };
   },
 };
 
 const remove: Command = {
   name: 'delete',
   usage: '<target>',
-  summary: 'remove the key pair of a target from the OS keychain',
+  summary: 'deprecated (use `project remove`): remove the key pair of the project named after a target',
   async run(ctx, args) {
-    const target = typedTarget(positional(args, 0, 'target'), normalizeTarget);
-    if (!(await ctx.secrets().delete(target))) throw new Error(`No key is stored for ${target}`);
-    return { data: { target, deleted: true }, text: `Deleted the key of ${target}.\n` };
+    const { name, project } = await projectOfTarget(ctx, positional(args, 0, 'target'));
+    if (!project || !(await ctx.secrets().delete(projectAccount(project.id)))) throw new Error(`No key is stored for ${name}`);
+    return { data: { target: name, deleted: true }, text: `Deleted the key of ${name}.\n` };
   },
 };
 
+const list = projectCommands.commands.find((c) => c.name === 'list') as Command;
+
 export const keysCommands: GroupCommands = {
-  commands: [set, show, remove],
+  commands: [set, { ...list, name: 'show', summary: 'deprecated (use `project list`): list the projects and their masked keys' }, remove],
 };

@@ -5,6 +5,7 @@ import { tallyText } from '../../../shared/outbox/tally-text';
 import { describeOperation } from '../../sync/dry-run';
 import { type Command, type GroupCommands, UsageError, positional } from '../command';
 import { count, table } from '../format';
+import { readProjectsFile } from '../../projects/project-file';
 import { withOutbox } from './outbox-access';
 
 function opId(text: string): number {
@@ -18,8 +19,15 @@ function progressText(op: OperationRecord): string {
   return `${c.done + c.failed}/${total}`;
 }
 
-const columns = [
+/** Project names by id, as projects.json holds them (read as it is: listing stays as quick as before). */
+function projectNames(dataDir: string): Map<string, string> {
+  return new Map((readProjectsFile(dataDir)?.projects ?? []).map((p) => [p.id, p.name]));
+}
+
+/** The table's columns, the project by its name. */
+const columns = (names: ReadonlyMap<string, string>) => [
   { header: 'ID', value: (op: OperationRecord) => op.id },
+  { header: 'PROJECT', value: (op: OperationRecord) => (op.project === null ? '-' : (names.get(op.project) ?? op.project)) },
   { header: 'KIND', value: (op: OperationRecord) => op.kind },
   { header: 'STATE', value: (op: OperationRecord) => op.state },
   { header: 'WHAT', value: (op: OperationRecord) => describeOperation(op.kind, op.payload) },
@@ -33,13 +41,16 @@ const list: Command = {
   name: 'list',
   brief: true,
   usage: '',
-  summary: 'the queued operations and their state (the default)',
-  run: (ctx) =>
-    withOutbox(ctx, async (outbox) => {
-      const ops = outbox.operations();
+  summary: 'the queued operations of every project and their state (the default); --project shows one project',
+  async run(ctx, args) {
+    const only = typeof args.values['project'] === 'string' ? await ctx.project() : undefined;
+    const names = projectNames(ctx.dataDir);
+    return withOutbox(ctx, async (outbox) => {
+      const ops = outbox.operations({ project: only?.id });
       const dead = ops.filter((op) => op.state === 'dead_letter').map((op) => `Operation ${op.id} cannot be read and is kept aside: ${op.deadReason}\n`);
-      return { data: ops, text: ops.length === 0 ? 'The outbox is empty.\n' : table(ops, columns) + dead.join('') };
-    }),
+      return { data: ops, text: ops.length === 0 ? 'The outbox is empty.\n' : table(ops, columns(names)) + dead.join('') };
+    });
+  },
 };
 
 const show: Command = {
@@ -69,7 +80,8 @@ const show: Command = {
         report.present.length === 0 ? '' : `${count(report.present.length, 'code')} already on the service before this sync:\n${codeTable(report.present)}`;
       const failures = report.failures.length === 0 ? 'No code failed.\n' : `${count(report.failures.length, 'code')} failed:\n${codeTable(report.failures)}`;
       const op = report.operation;
-      const head = `Operation ${op.id} (${op.kind}, ${describeOperation(op.kind, op.payload)}): ${op.state}; ${tallyText(op.kind, report.tally)}\n`;
+      const project = op.project === null ? 'no project' : `project ${projectNames(ctx.dataDir).get(op.project) ?? op.project}`;
+      const head = `Operation ${op.id} (${op.kind}, ${describeOperation(op.kind, op.payload)}, ${project}): ${op.state}; ${tallyText(op.kind, report.tally)}\n`;
       return { data: report, text: `${head}${chunkTable}${present}${failures}` };
     }),
 };

@@ -12,7 +12,7 @@ import {
 } from '../../cache';
 import { type Command, type GroupCommands, UsageError, integerOption, stringOption } from '../command';
 import { count, progressBar, table } from '../format';
-import { TARGET_OPTION, clientFor, resolveTarget } from '../target-client';
+import { TARGET_OPTION, cacheScope, clientFor, projectFor } from '../project-client';
 import { withCache } from './cache-access';
 import { FILTER_OPTIONS, NARROWING_OPTIONS, SELECTION_OPTIONS, bucketSizeOf, narrowingOf, selectionOf } from './publication-args';
 import { statsText } from './publication-stats-text';
@@ -38,11 +38,13 @@ const pull: Command = {
   async run(ctx, args) {
     const selection = selectionOf(args);
     const bar = progressBar('Pulling publications', ctx.io.err, ctx.io.stderrIsTty && !ctx.json);
+    const project = await projectFor(ctx, args);
+    const resolved = cacheScope(project);
     return withCache(ctx, async (db) => {
-      const resolved = resolveTarget(args, db);
-      const client = await clientFor(ctx, db, resolved, ['publications']);
-      const cachedBefore = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM publications WHERE target = ?', [resolved.baseUrl])?.n ?? 0;
+      const client = await clientFor(ctx, project, ['publications']);
+      const cachedBefore = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM publications WHERE target = ?', [resolved.key])?.n ?? 0;
       const summary = await pullPublications(db, client, selection, {
+        cacheKey: resolved.key,
         mode: args.values['full'] === true ? 'full' : 'incremental',
         whenTooLarge: args.values['partial'] === true ? 'partial' : 'throw',
         // An incremental pull expects about as many as the service lists beyond what the cache holds.
@@ -56,7 +58,7 @@ const pull: Command = {
         .finally(() => bar.finish());
       const notice = summary.notice ? `\n${summary.notice}\n` : '';
       return {
-        data: { target: resolved.baseUrl, ...summary },
+        data: { project: project.name, ...summary },
         text: `Pulled ${count(summary.items, 'publication')} in ${count(summary.pages, 'page')} from ${resolved.label} (${pullNote(summary)}).\n${notice}`,
       };
     });
@@ -77,10 +79,11 @@ const stats: Command = {
     const selection = selectionOf(args);
     const timeZone = processZone();
     const query = { selection, narrowing: narrowingOf(args, timeZone), by: bucketSizeOf(args), timeZone };
+    const project = await projectFor(ctx, args);
+    const resolved = cacheScope(project);
     return withCache(ctx, async (db) => {
-      const resolved = resolveTarget(args, db);
-      const answer = cachedPublicationStats(db, resolved.baseUrl, query);
-      return { data: { target: resolved.baseUrl, ...answer }, text: statsText(answer, resolved.label) };
+      const answer = cachedPublicationStats(db, resolved.key, query);
+      return { data: { project: project.name, ...answer }, text: statsText(answer, resolved.label) };
     });
   },
 };
@@ -101,11 +104,15 @@ const exportCsv: Command = {
     const selection = selectionOf(args);
     const timeZone = processZone();
     const narrowing = narrowingOf(args, timeZone);
+    const project = await projectFor(ctx, args);
+    const resolved = cacheScope(project);
     return withCache(ctx, async (db) => {
-      const resolved = resolveTarget(args, db);
-      const answer = exportCachedPublications(db, resolved.baseUrl, { selection, narrowing, timeZone });
+      const answer = exportCachedPublications(db, resolved.key, { selection, narrowing, timeZone });
       await writeFile(out, answer.csv, 'utf8');
-      return { data: { target: resolved.baseUrl, file: out, rows: answer.rows }, text: `Wrote ${count(answer.rows, 'publication')} to ${out}.\n` };
+      return {
+        data: { project: project.name, file: out, rows: answer.rows },
+        text: `Wrote ${count(answer.rows, 'publication')} of ${resolved.label} to ${out}.\n`,
+      };
     });
   },
 };
@@ -136,7 +143,7 @@ function footer(page: CachedPublicationsPage): string {
   lines.push(
     pulled
       ? `Last pull: #${pulled.id} at ${pulled.startedAt} (${pulled.status}) with ${JSON.stringify(pulled.query)}.`
-      : 'Nothing pulled yet for this target: run `voucher-desk publications pull`.',
+      : 'Nothing pulled yet for this project: run `voucher-desk publications pull`.',
   );
   return `${lines.join('\n')}\n`;
 }
@@ -155,10 +162,11 @@ const list: Command = {
     const selection = selectionOf(args);
     const page = integerOption(args, 'page', 1) ?? 1;
     const limit = integerOption(args, 'limit', 1, CACHE_LIMIT_MAX) ?? 10;
+    const project = await projectFor(ctx, args);
+    const resolved = cacheScope(project);
     return withCache(ctx, async (db) => {
-      const resolved = resolveTarget(args, db);
-      const answer = queryCachedPublications(db, resolved.baseUrl, { ...selection, offset: (page - 1) * limit, limit });
-      return { data: { target: resolved.baseUrl, ...answer }, text: `${table(answer.items, columns)}${footer(answer)}` };
+      const answer = queryCachedPublications(db, resolved.key, { ...selection, offset: (page - 1) * limit, limit });
+      return { data: { project: project.name, ...answer }, text: `${table(answer.items, columns)}${footer(answer)}Project: ${resolved.label}.\n` };
     });
   },
 };

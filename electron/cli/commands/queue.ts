@@ -7,18 +7,23 @@ import { REWARD_FIELDS, RewardInputError, rewardRequestOf, type RewardFieldNames
 import type { RewardRequest } from '../../../shared/outbox/kinds';
 import { type Command, type GroupCommands, type ParsedArgs, UsageError, integerOption, positional, stringOption } from '../command';
 import type { CliContext } from '../command';
+import { projectLabel, type Project } from '../../../shared/domain/project';
 import { withOutbox } from './outbox-access';
 
 /** The queued operation, and each request of another one found damaged meanwhile (it waits for the user, nothing else does). */
-function queued({ op, needsAttention }: Queued, what: string): { data: Queued['op'] & Pick<Queued, 'needsAttention'>; text: string } {
+function queued(
+  { op, needsAttention }: Queued,
+  what: string,
+  project: Project,
+): { data: Queued['op'] & Pick<Queued, 'needsAttention'> & { projectName: string }; text: string } {
   const chunks = Object.values(op.chunkCounts).reduce((a, b) => a + b, 0);
   const waits = op.dependsOn.length > 0 ? ` It waits for operation(s) ${op.dependsOn.join(', ')}, which touch the same codes.` : '';
   const attention = needsAttention.map((n) => `Operation ${n.operation} needs attention: ${n.message}\n`).join('');
   return {
-    data: { ...op, needsAttention },
+    data: { ...op, needsAttention, projectName: project.name },
     text:
-      `Queued operation ${op.id}: ${what} (${thousands(op.codes)} codes in ${chunks} request(s)).${waits}\n${attention}` +
-      'See it with `voucher-desk outbox`; send it with `voucher-desk sync --target <target>`.\n',
+      `Queued operation ${op.id} for ${projectLabel(project)}: ${what} (${thousands(op.codes)} codes in ${chunks} request(s)).${waits}\n${attention}` +
+      `See it with \`voucher-desk outbox\`; send it with \`voucher-desk sync --project ${project.name}\`.\n`,
   };
 }
 
@@ -33,13 +38,14 @@ function packingText(kind: string, jsonBecause: { code: string; reason: string }
 async function queueBatchImport(ctx: CliContext, args: ParsedArgs, format: 'csv-when-fits' | 'csv') {
   const batch = positional(args, 0, 'batch');
   const maxCodes = integerOption(args, 'max-codes', 1, IMPORT_MAX_CODES);
+  const project = await ctx.project();
   const { db, outbox } = await ctx.library();
-  const packed = await queueImportPacked({ library: db, outbox }, batch, {
+  const packed = await queueImportPacked({ library: db, outbox, project: project.id }, batch, {
     format: args.values['refuse-existing'] === true ? 'json' : format,
     webhooksEnable: args.values['webhooks'] === true,
     ...(maxCodes !== undefined && { limits: { maxCodes } }),
   });
-  return queued(packed, `import of batch ${packed.op.batchId} ${packingText(packed.op.kind, packed.jsonBecause)}`);
+  return queued(packed, `import of batch ${packed.op.batchId} ${packingText(packed.op.kind, packed.jsonBecause)}`, project);
 }
 
 const maxCodesOption = { type: 'string', description: 'at most this many codes per request (default and maximum 100,000)' } as const;
@@ -79,12 +85,13 @@ const addToCampaign: Command = {
     const batch = positional(args, 0, 'batch');
     const campaign = positional(args, 1, 'campaign');
     const categoryId = stringOption(args, 'category-id');
+    const project = await ctx.project();
     const { db, outbox } = await ctx.library();
-    const added = await queueAddToCampaign({ library: db, outbox }, batch, campaign, {
+    const added = await queueAddToCampaign({ library: db, outbox, project: project.id }, batch, campaign, {
       dropValues: args.values['drop-values'] === true,
       ...(categoryId !== undefined && { categoryId }),
     });
-    return queued(added, `add batch codes to campaign ${campaign}`);
+    return queued(added, `add batch codes to campaign ${campaign}`, project);
   },
 };
 
@@ -134,8 +141,9 @@ const reward: Command = {
   },
   async run(ctx, args) {
     const request = rewardRequest(args);
+    const project = await ctx.project();
     return withOutbox(ctx, async (outbox) =>
-      queued({ op: await queueReward(outbox, request), needsAttention: [] }, `create ${request.type} reward "${request.name}"`),
+      queued({ op: await queueReward(outbox, request, project.id), needsAttention: [] }, `create ${request.type} reward "${request.name}"`, project),
     );
   },
 };
@@ -148,8 +156,13 @@ const remove: Command = {
   async run(ctx, args) {
     if (args.positionals.length === 0) throw new UsageError('missing <code...>');
     const force = args.values['force'] === true;
+    const project = await ctx.project();
     return withOutbox(ctx, async (outbox) =>
-      queued(await queueDelete(outbox, args.positionals, force), `delete ${args.positionals.length} code(s)${force ? ' permanently' : ''}`),
+      queued(
+        await queueDelete(outbox, args.positionals, force, project.id),
+        `delete ${args.positionals.length} code(s)${force ? ' permanently' : ''}`,
+        project,
+      ),
     );
   },
 };

@@ -2,7 +2,7 @@ import { buildStacksQuery, type PromotionStack, type StackOrder } from '../../..
 import { pullCampaignStacks, pullStacks, queryCachedStacks, type PullSummary, type StackSelection } from '../../cache';
 import { type Command, type GroupCommands, type ParsedArgs, checkedOptions, stringOption } from '../command';
 import { count, table } from '../format';
-import { TARGET_OPTION, clientFor, resolveTarget } from '../target-client';
+import { TARGET_OPTION, cacheScope, clientFor, projectFor } from '../project-client';
 import { withCache } from './cache-access';
 
 function selectionOf(args: ParsedArgs): StackSelection {
@@ -50,18 +50,22 @@ const show: Command = {
   async run(ctx, args) {
     const campaign = stringOption(args, 'campaign');
     const selection = selectionOf(args);
+    const project = await projectFor(ctx, args);
+    const resolved = cacheScope(project);
     return withCache(ctx, async (db) => {
-      const resolved = resolveTarget(args, db);
       let pulled: PullSummary | undefined;
       if (args.values['pull'] === true) {
-        const client = await clientFor(ctx, db, resolved, ['promotions']);
-        pulled = campaign === undefined ? await pullStacks(db, client, selection) : await pullCampaignStacks(db, client, campaign);
+        const client = await clientFor(ctx, project, ['promotions']);
+        pulled =
+          campaign === undefined
+            ? await pullStacks(db, client, selection, { cacheKey: resolved.key })
+            : await pullCampaignStacks(db, client, campaign, { cacheKey: resolved.key });
       }
-      const stacks = queryCachedStacks(db, resolved.baseUrl, campaign === undefined ? selection : { campaign });
+      const stacks = queryCachedStacks(db, resolved.key, campaign === undefined ? selection : { campaign });
       const head = pulled ? `Pulled ${count(pulled.items, 'stack')} from ${resolved.label}.${pulled.notice ? ` ${pulled.notice}` : ''}\n` : '';
-      const empty = 'No stacks cached for this target; fetch them with `voucher-desk stacks --pull`.\n';
+      const empty = 'No stacks cached for this project; fetch them with `voucher-desk stacks --pull`.\n';
       return {
-        data: { target: resolved.baseUrl, ...(pulled && { pull: pulled }), stacks },
+        data: { project: project.name, ...(pulled && { pull: pulled }), stacks },
         text: head + (stacks.length === 0 ? empty : `${table(stacks, columns)}${count(stacks.length, 'stack')}.\n`),
       };
     });

@@ -1,26 +1,19 @@
-import { createClient } from '../../../shared/api';
+import type { VoucherClient } from '../../../shared/api';
+import { projectLabel, type Project } from '../../../shared/domain/project';
 import type { DryRunPlan } from '../../../shared/outbox/dry-run';
 import { SyncEngine, type EngineStatus } from '../../sync/engine';
 import { dryRun } from '../../sync/dry-run';
 import type { SyncProgress } from '../../sync/progress';
-import { resolveSyncTarget, type SyncTarget } from '../../sync/target';
 import type { Outbox } from '../../outbox/outbox';
-import type { ApiKeyPair } from '../../secrets/secret-store';
-import { type CliContext, type Command, type GroupCommands, stringOption, typedTarget } from '../command';
+import { type CliContext, type Command, type GroupCommands } from '../command';
 import { count, progressBar, table } from '../format';
+import { TARGET_OPTION, clientFor, projectFor } from '../project-client';
 import { withOutbox } from './outbox-access';
 
-const TARGET_KEY = 'target';
-
-function chooseTarget(outbox: Outbox, given: string | undefined): SyncTarget {
-  if (given !== undefined) return typedTarget(given, resolveSyncTarget);
-  const text = outbox.syncState(TARGET_KEY);
-  if (text === undefined) throw new Error('Say where to sync: --target eu|us|as, a dedicated cluster URL, or the sandbox URL (remembered for next time)');
-  return resolveSyncTarget(text);
-}
+const SYNC_SCOPES = ['vouchers', 'async-actions', 'campaigns', 'rewards'] as const;
 
 function planText(plan: DryRunPlan): string {
-  if (plan.operations.length === 0) return `Nothing to send to ${plan.target}: the outbox has no open operation.\n`;
+  if (plan.operations.length === 0) return `Nothing to send to ${plan.target}: the outbox has no open operation for this project.\n`;
   const ops = table(plan.operations, [
     { header: 'ID', value: (op) => op.id },
     { header: 'KIND', value: (op) => op.kind },
@@ -75,21 +68,30 @@ function statusText(status: EngineStatus): string {
   }
 }
 
-/** The target's key pair from the keychain; a missing one is an error saying how to store it. */
-async function readKeys(ctx: CliContext, target: SyncTarget): Promise<ApiKeyPair> {
-  const pair = await ctx.secrets().get(target.keyName);
-  if (!pair) throw new Error(`No API key is stored for ${target.keyName}; store it with \`voucher-desk keys set ${target.keyName} --app-id <id>\``);
-  return pair;
+/**
+ * A sync that writes to a production project goes ahead only when the person typed the project's name
+ * (on a terminal) or passed --yes; anything else sends nothing.
+ */
+async function confirmProduction(ctx: CliContext, project: Project, plan: DryRunPlan, yes: boolean): Promise<void> {
+  if (project.kind !== 'production' || plan.requests === 0 || yes) return;
+  const what =
+    `This sync writes to the PRODUCTION project ${projectLabel(project)}: ${count(plan.operations.length, 'operation')}, ` +
+    `${count(plan.requests, 'request')}, ${count(plan.codes, 'code')} (${plan.operations.map((op) => `#${op.id} ${op.kind} ${op.label}`).join('; ')}).`;
+  if (!ctx.io.stdinIsTty) {
+    throw new Error(`${what}\nNothing was sent: confirm on a terminal by typing the project's name, or pass --yes (see the plan with --dry-run).`);
+  }
+  const typed = (await ctx.io.readLine(`${what}\nType the project's name (${project.name}) to send it: `)).trim();
+  if (typed !== project.name) throw new Error(`"${typed}" is not the project's name; nothing was sent.`);
 }
 
-async function runSync(ctx: CliContext, outbox: Outbox, target: SyncTarget, pair: ApiKeyPair): Promise<{ status: EngineStatus; progress: SyncProgress }> {
-  const client = createClient({ target: target.target, auth: { type: 'oauth', ...pair, scopes: ['vouchers', 'async-actions', 'campaigns', 'rewards'] } });
+async function runSync(ctx: CliContext, outbox: Outbox, project: Project, client: VoucherClient): Promise<{ status: EngineStatus; progress: SyncProgress }> {
   const bar = progressBar('sync', ctx.io.err, ctx.io.stderrIsTty && !ctx.json);
   let lastLine = 0;
   let lastSeen = 0;
   const engine = new SyncEngine({
     outbox,
     client,
+    project: project.id,
     onEvent: (event) => {
       if (event.type !== 'progress') return;
       // The engine reports far more often than anyone can read; the last figures come from
@@ -121,30 +123,27 @@ async function runSync(ctx: CliContext, outbox: Outbox, target: SyncTarget, pair
 const run: Command = {
   name: 'run',
   usage: '',
-  summary: 'send the queued operations to the target, with live progress (the default); --dry-run only shows the plan',
+  summary: "send the project's queued operations to it, with live progress (the default); --dry-run only shows the plan",
   options: {
-    target: { type: 'string', description: 'eu, us, as, a dedicated cluster URL or the sandbox URL (remembered)' },
-    'dry-run': { type: 'boolean', description: 'show requests, codes, bytes and API calls against the rate budget; send nothing' },
+    ...TARGET_OPTION,
+    'dry-run': { type: 'boolean', description: "show requests, codes, bytes and API calls against the project's rate budget; send nothing" },
+    yes: { type: 'boolean', description: 'write to a production project without typing its name (for scripts)' },
   },
-  run: (ctx, args) => {
+  async run(ctx, args) {
     const dryRunOnly = args.values['dry-run'] === true;
-    const given = stringOption(args, 'target');
-    // A target on the command line names its key pair, so the keychain is read (its own thread and
-    // D-Bus round trip) while the outbox opens; a remembered target is known only once it is open.
-    const early = given !== undefined && !dryRunOnly ? readKeys(ctx, typedTarget(given, resolveSyncTarget)) : undefined;
+    const project = await projectFor(ctx, args);
+    // The keychain is read (its own thread and D-Bus round trip) while the outbox opens.
+    const early = dryRunOnly ? undefined : clientFor(ctx, project, SYNC_SCOPES);
     // Marked handled here: when the outbox fails to open first, that error is the one reported.
     void early?.catch(() => undefined);
     return withOutbox(ctx, async (outbox) => {
-      const target = chooseTarget(outbox, given);
-      if (dryRunOnly) {
-        const plan = dryRun(outbox, target.label, true);
-        return { data: plan, text: planText(plan) };
-      }
-      // A durable write before the first request only when the remembered target changes.
-      if (outbox.syncState(TARGET_KEY) !== target.keyName) await outbox.setSyncState(TARGET_KEY, target.keyName);
-      const { status, progress } = await runSync(ctx, outbox, target, await (early ?? readKeys(ctx, target)));
-      const ops = outbox.operations().filter((op) => op.state !== 'done');
-      const summary = `${statusText(status)}\n${progressLine(progress)}; tokens minted: ${progress.tokensMinted}\n`;
+      const plan = dryRun(outbox, project, true);
+      if (dryRunOnly) return { data: { ...plan, project: project.name }, text: planText(plan) };
+      await confirmProduction(ctx, project, plan, args.values['yes'] === true);
+      if (plan.requests > 0 && !ctx.json) ctx.io.err(`Syncing ${projectLabel(project)}. ${plan.message}\n`);
+      const { status, progress } = await runSync(ctx, outbox, project, await (early as Promise<VoucherClient>));
+      const ops = outbox.operations({ project: project.id }).filter((op) => op.state !== 'done');
+      const summary = `${statusText(status)}\n${progressLine(progress)}; tokens minted: ${progress.tokensMinted}\nProject: ${projectLabel(project)}.\n`;
       if (status.state === 'paused') throw new Error(summary.trimEnd());
       const open =
         ops.length > 0
@@ -154,7 +153,7 @@ const run: Command = {
               { header: 'STATE', value: (op) => op.state },
             ]) + 'See its codes (already there, failed) with `voucher-desk outbox show <id>`.\n'
           : '';
-      return { data: { status, progress }, text: summary + open };
+      return { data: { status, progress, project: project.name }, text: summary + open };
     });
   },
 };

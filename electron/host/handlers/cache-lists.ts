@@ -1,4 +1,3 @@
-import { baseUrlOf } from '../../../shared/api';
 import {
   countCachedRewards,
   lastPullAt,
@@ -25,28 +24,36 @@ export const pulled = (s: PullSummary) => ({ items: s.items, total: s.total, com
  * the views page through the cache with no network, so they work offline exactly where the CLI does.
  */
 export function cacheListHandlers(cacheDb: () => Promise<StoreDatabase>, connection: Connection): CacheListHandlers {
-  const target = () => baseUrlOf(connection.target().target);
+  // The copies of the current project, filed under its id.
+  const target = async (): Promise<string> => (await connection.current()).id;
   return {
     'stacks.pull': async ({ campaignId, ...selection }) => {
       const db = await cacheDb();
-      const client = await connection.client();
-      return pulled(campaignId ? await pullCampaignStacks(db, client, campaignId) : await pullStacks(db, client, selection));
+      const project = await connection.current();
+      const client = await connection.client(project);
+      const options = { cacheKey: project.id };
+      return pulled(campaignId ? await pullCampaignStacks(db, client, campaignId, options) : await pullStacks(db, client, selection, options));
     },
     'stacks.cached': async ({ campaignId, limit, page, ...selection }) => {
       const db = await cacheDb();
-      const stacks = queryCachedStacks(db, target(), campaignId ? { campaign: campaignId } : selection);
+      const key = await target();
+      const stacks = queryCachedStacks(db, key, campaignId ? { campaign: campaignId } : selection);
       const offset = (page - 1) * limit;
       return {
         total: stacks.length,
         items: asItems(stacks.slice(offset, offset + limit)),
-        lastPullAt: lastPullAt(db, target(), ['stacks', 'campaign-stacks']),
+        lastPullAt: lastPullAt(db, key, ['stacks', 'campaign-stacks']),
       };
     },
-    'rewards.pull': async () => pulled(await pullRewards(await cacheDb(), await connection.client())),
+    'rewards.pull': async () => {
+      const project = await connection.current();
+      return pulled(await pullRewards(await cacheDb(), await connection.client(project), { cacheKey: project.id }));
+    },
     'rewards.cached': async ({ limit, page }) => {
       const db = await cacheDb();
-      const items = listCachedRewards(db, target(), { offset: (page - 1) * limit, limit });
-      return { total: countCachedRewards(db, target()), items: asItems(items), lastPullAt: lastPullAt(db, target(), ['rewards']) };
+      const key = await target();
+      const items = listCachedRewards(db, key, { offset: (page - 1) * limit, limit });
+      return { total: countCachedRewards(db, key), items: asItems(items), lastPullAt: lastPullAt(db, key, ['rewards']) };
     },
   };
 }

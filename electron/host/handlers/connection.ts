@@ -1,48 +1,70 @@
-import { createClient, type VoucherClient } from '../../../shared/api';
-import type { SecretStore } from '../../secrets/secret-store';
-import { resolveSyncTarget, type SyncTarget } from '../../sync/target';
+import type { VoucherClient } from '../../../shared/api';
+import { describeTarget } from '../../../shared/api/targets';
+import { targetOfLocation, type Project } from '../../../shared/domain/project';
+import type { ProjectView } from '../../../shared/ipc/projects';
+import { projectError, type ConnectionService } from '../../projects/connection';
+import type { Projects } from '../../projects/projects';
 import type { SettingsFile } from './settings-file';
 
 export interface Connection {
-  /** The target the settings name now. */
-  target(): SyncTarget;
-  /** A client for the current settings and stored keys; the same one while they stay the same. */
-  client(): Promise<VoucherClient>;
-  /** Token expiry of the current OAuth client, if one has signed in (never the token). */
+  projects: Projects;
+  /** The current project; a NoProjectError says how to choose one. */
+  current(): Promise<Project>;
+  /** The project with this id, else the current one. */
+  project(id?: string): Promise<Project>;
+  /** A client of the project signed as the settings say; the same one while project, mode and key stay the same. */
+  client(project: Project): Promise<VoucherClient>;
+  /** Token expiry of the last OAuth client, if one has signed in (never the token). */
   tokenExpiresAt(): number | null;
-  /** How requests are signed, as the settings say. */
   authMode(): 'keys' | 'oauth';
+  /** Every project as the renderer sees it (app id and masked token only). */
+  views(): Promise<ProjectView[]>;
+  /** Said about the project: a refused key or a wrong region. */
+  words(project: Project, error: unknown): unknown;
 }
 
-/**
- * Builds clients from the settings and the keychain. A client is kept while target, mode and
- * app id stay the same, so its OAuth token is reused rather than minted per call.
- */
-export function createConnection(settings: SettingsFile, secrets: SecretStore): Connection {
-  let cached: { key: string; client: VoucherClient } | undefined;
+/** The app's side of the one connection service: clients are kept per project, so an OAuth token is reused rather than minted per call. */
+export function createConnection(settings: SettingsFile, service: ConnectionService): Connection {
+  const clients = new Map<string, { key: string; client: VoucherClient }>();
+  let last: VoucherClient | undefined;
 
-  function target(): SyncTarget {
-    return resolveSyncTarget(settings.get().target);
+  async function project(id?: string): Promise<Project> {
+    if (id === undefined) return service.resolve();
+    const found = await service.projects.byId(id);
+    if (!found) throw new Error(`There is no project with id ${id}: it may have been removed. Choose one in Settings.`);
+    return found;
   }
 
   return {
-    target,
-    async client() {
+    projects: service.projects,
+    current: () => service.resolve(),
+    project,
+    async client(p) {
       const { auth } = settings.get();
-      const current = target();
-      const pair = await secrets.get(current.keyName);
-      if (!pair) throw new Error(`No key pair is stored for ${current.label}: enter the app id and token in Settings.`);
-      const key = `${current.keyName} ${auth} ${pair.appId} ${pair.appToken.length}`;
-      if (cached?.key !== key) {
-        cached = { key, client: createClient({ target: current.target, auth: { type: auth, appId: pair.appId, appToken: pair.appToken } }) };
+      const pair = await service.keys(p);
+      const key = `${p.location} ${auth} ${pair.appId} ${pair.appToken.length}`;
+      let held = clients.get(p.id);
+      if (held?.key !== key) {
+        held = { key, client: (await service.client(p, auth === 'oauth' ? { type: 'oauth' } : { type: 'keys' })).client };
+        clients.set(p.id, held);
       }
-      return cached.client;
+      last = held.client;
+      return held.client;
     },
-    tokenExpiresAt() {
-      return cached?.client.tokenStatus()?.expiresAt ?? null;
+    tokenExpiresAt: () => last?.tokenStatus()?.expiresAt ?? null,
+    authMode: () => settings.get().auth,
+    async views() {
+      return (await service.projects.summaries()).map((p) => ({
+        id: p.id,
+        name: p.name,
+        location: p.location,
+        locationLabel: describeTarget(targetOfLocation(p.location)),
+        appId: p.appId,
+        kind: p.kind,
+        maskedToken: p.maskedToken,
+        current: p.current,
+      }));
     },
-    authMode() {
-      return settings.get().auth;
-    },
+    words: (p, error) => projectError(p, error),
   };
 }

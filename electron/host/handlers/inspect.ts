@@ -1,17 +1,15 @@
-import { baseUrlOf } from '../../../shared/api';
+import { projectLabel } from '../../../shared/domain/project';
 import {
   cachedPublicationStats,
   exportCachedPublications,
   fetchEarningRule,
   getCachedEarningRule,
-  openCacheDatabase,
   pullPublications,
   queryCachedPublications,
 } from '../../cache';
 import type { StoreDatabase } from '../../store/database';
 import type { EmitEvent } from '../events';
 import type { InvokeHandlers } from '../ipc-guard';
-import type { Lifecycle } from '../lifecycle';
 import { asItems, cacheListHandlers, pulled } from './cache-lists';
 import type { Connection } from './connection';
 
@@ -29,22 +27,22 @@ type InspectHandlers = Pick<
   | 'rewards.cached'
 >;
 
-/** Live reads go through the client; the offline cache answers publications, stacks and rewards with no network. */
-export function inspectHandlers(dataDir: string, connection: Connection, lifecycle: Lifecycle, emit: EmitEvent): InspectHandlers {
-  let cache: Promise<StoreDatabase> | undefined;
-  lifecycle.onFlush('cache', async () => {
-    if (cache) await (await cache).close();
-  });
-  const cacheDb = (): Promise<StoreDatabase> => (cache ??= openCacheDatabase(dataDir));
-  const targetUrl = (): string => baseUrlOf(connection.target().target);
+/**
+ * Live reads go through the current project's client; the offline cache answers publications, stacks
+ * and rewards with no network, from the copies filed under the current project.
+ */
+export function inspectHandlers(cacheDb: () => Promise<StoreDatabase>, connection: Connection, emit: EmitEvent): InspectHandlers {
+  const projectKey = async (): Promise<string> => (await connection.current()).id;
+  const client = async () => connection.client(await connection.current());
 
   return {
     'publications.list': async ({ selection, limit, page }) => {
-      const answer = await (await connection.client()).listPublications({ ...selection, limit, page });
+      const answer = await (await client()).listPublications({ ...selection, limit, page });
       return { total: answer.total, items: asItems(answer.items) };
     },
     'publications.pull': async ({ selection, mode }) => {
-      const summary = await pullPublications(await cacheDb(), await connection.client(), selection, {
+      const summary = await pullPublications(await cacheDb(), await client(), selection, {
+        cacheKey: await projectKey(),
         whenTooLarge: 'partial',
         ...(mode && { mode }),
         onPullProgress: (progress) => emit('publications.pullProgress', progress),
@@ -52,21 +50,22 @@ export function inspectHandlers(dataDir: string, connection: Connection, lifecyc
       return { ...pulled(summary), added: summary.added, requests: summary.requests };
     },
     'publications.stats': async ({ selection, narrowing, by, timeZone }) =>
-      cachedPublicationStats(await cacheDb(), targetUrl(), { selection, by, timeZone, ...(narrowing && { narrowing }) }),
+      cachedPublicationStats(await cacheDb(), await projectKey(), { selection, by, timeZone, ...(narrowing && { narrowing }) }),
     'publications.export': async ({ selection, narrowing, timeZone }) =>
-      exportCachedPublications(await cacheDb(), targetUrl(), { selection, timeZone, ...(narrowing && { narrowing }) }),
+      exportCachedPublications(await cacheDb(), await projectKey(), { selection, timeZone, ...(narrowing && { narrowing }) }),
     'publications.cached': async ({ selection, narrowing, offset, limit }) => {
-      const page = queryCachedPublications(await cacheDb(), targetUrl(), { ...selection, ...(narrowing && { narrowing }), offset, limit });
+      const page = queryCachedPublications(await cacheDb(), await projectKey(), { ...selection, ...(narrowing && { narrowing }), offset, limit });
       return { total: page.total, items: asItems(page.items), undetermined: page.undetermined, lastPullAt: page.lastPull?.finishedAt ?? null };
     },
     'earningRules.get': async ({ id, offline }) => {
       const db = await cacheDb();
       if (!offline) {
-        const fetched = await fetchEarningRule(db, await connection.client(), id);
+        const fetched = await fetchEarningRule(db, await client(), id, Date.now, await projectKey());
         return { rule: { ...fetched.rule }, fetchedAt: fetched.fetchedAt, offline: false };
       }
-      const cached = getCachedEarningRule(db, targetUrl(), id);
-      if (!cached) throw new Error(`Earning rule ${id} is not in the offline cache for ${connection.target().label}: look it up once while online.`);
+      const project = await connection.current();
+      const cached = getCachedEarningRule(db, project.id, id);
+      if (!cached) throw new Error(`Earning rule ${id} is not in the offline cache of ${projectLabel(project)}: look it up once while online.`);
       return { rule: { ...cached.rule }, fetchedAt: cached.fetchedAt, offline: true };
     },
     ...cacheListHandlers(cacheDb, connection),

@@ -24,7 +24,7 @@ type OutboxHandlers = Pick<
   | 'outbox.cancel'
 >;
 
-function operationView(outbox: Outbox, op: OperationRecord, tally: OperationTally = outbox.tally(op.id)): OperationView {
+function operationView(outbox: Outbox, op: OperationRecord, names: ReadonlyMap<string, string>, tally: OperationTally = outbox.tally(op.id)): OperationView {
   return {
     id: op.id,
     kind: op.kind,
@@ -39,6 +39,8 @@ function operationView(outbox: Outbox, op: OperationRecord, tally: OperationTall
     deadReason: op.deadReason,
     createdAt: op.createdAt,
     updatedAt: op.updatedAt,
+    projectId: op.project,
+    projectName: op.project === null ? null : (names.get(op.project) ?? null),
   };
 }
 
@@ -68,17 +70,23 @@ function chunkView(chunk: ChunkRecord): ChunkView {
 /** Queueing and the outbox's operations, for the Outbox view and the queue buttons elsewhere. */
 export function outboxHandlers(library: () => Promise<LibraryServices>, connection: Connection): OutboxHandlers {
   const outbox = async (): Promise<Outbox> => (await library()).outbox;
-  const view = async (op: Promise<OperationRecord>): Promise<OperationView> => operationView(await outbox(), await op);
+  const names = async (): Promise<Map<string, string>> => new Map((await connection.projects.list()).map((p) => [p.id, p.name]));
+  const view = async (op: Promise<OperationRecord>): Promise<OperationView> => operationView(await outbox(), await op, await names());
+  const projectOf = async (projectId: string | undefined): Promise<string> => (await connection.project(projectId)).id;
   // The file's path stays in the message, as in a request's last error: it is what the user restores or removes.
   const queuedView = async (queued: Promise<Queued>): Promise<QueuedView> => {
     const { op, needsAttention } = await queued;
-    return { ...operationView(await outbox(), op), needsAttention: needsAttention.map(({ operation, request, message }) => ({ operation, request, message })) };
+    return {
+      ...operationView(await outbox(), op, await names()),
+      needsAttention: needsAttention.map(({ operation, request, message }) => ({ operation, request, message })),
+    };
   };
 
   return {
-    'outbox.queueBatch': async ({ batchId, operation, campaignId, webhooksEnable, dropValues, categoryId }) => {
+    'outbox.queueBatch': async ({ batchId, operation, campaignId, webhooksEnable, dropValues, categoryId, projectId }) => {
+      const project = await projectOf(projectId);
       const lib = await library();
-      const ctx = { library: lib.db, outbox: lib.outbox };
+      const ctx = { library: lib.db, outbox: lib.outbox, project };
       if (operation === 'add-to-campaign')
         return queuedView(
           queueAddToCampaign(ctx, String(batchId), campaignId ?? '', { dropValues: dropValues === true, ...(categoryId !== undefined && { categoryId }) }),
@@ -91,13 +99,25 @@ export function outboxHandlers(library: () => Promise<LibraryServices>, connecti
       const dropped = await campaignDroppedValues({ library: lib.db, outbox: lib.outbox }, String(batchId));
       return dropped.map((d) => ({ field: d.field, example: JSON.stringify(d.example), rows: d.rows }));
     },
-    'outbox.queueReward': async ({ request }) => view(queueReward(await outbox(), request)),
-    'outbox.queueDelete': async ({ codes, force }) => queuedView(queueDelete(await outbox(), codes, force)),
-    'outbox.dryRun': async () => dryRun(await outbox(), connection.target().label, true),
+    'outbox.queueReward': async ({ request, projectId }) => {
+      const project = await projectOf(projectId);
+      return view(queueReward(await outbox(), request, project));
+    },
+    'outbox.queueDelete': async ({ codes, force, projectId }) => {
+      const project = await projectOf(projectId);
+      return queuedView(queueDelete(await outbox(), codes, force, project));
+    },
+    'outbox.dryRun': async ({ projectId }) => {
+      const project = await connection.project(projectId);
+      const views = await connection.views();
+      const view = views.find((p) => p.id === project.id) as (typeof views)[number];
+      return { ...dryRun(await outbox(), project, true), project: view };
+    },
     'outbox.list': async () => {
       const box = await outbox();
       const tallies = box.tallies();
-      return box.operations().map((op) => operationView(box, op, tallies.get(op.id)));
+      const named = await names();
+      return box.operations().map((op) => operationView(box, op, named, tallies.get(op.id)));
     },
     'outbox.chunks': async ({ opId }) => (await outbox()).chunks(opId).map(chunkView),
     'outbox.failures': async ({ opId, offset, limit }) => {

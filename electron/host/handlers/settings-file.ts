@@ -4,11 +4,14 @@ import { z } from 'zod';
 import { AUTH_MODES } from '../../../shared/ipc/settings';
 import { replaceFileDurably } from '../../store/durable-file';
 
-/** What is kept in `<dataDir>/settings.json`: never a key or token (those live in the keychain). */
-const storedSchema = z.object({ target: z.string(), auth: z.enum(AUTH_MODES) });
+/**
+ * What is kept in `<dataDir>/settings.json`: never a key or token (those live in the keychain). The
+ * target of a folder from before projects is only read, by the projects' migration.
+ */
+const storedSchema = z.object({ target: z.string().optional(), auth: z.enum(AUTH_MODES) });
 export type StoredSettings = z.output<typeof storedSchema>;
 
-export const DEFAULT_SETTINGS: StoredSettings = { target: 'eu', auth: 'keys' };
+export const DEFAULT_SETTINGS: StoredSettings = { auth: 'keys' };
 
 export class SettingsFile {
   readonly file: string;

@@ -1,4 +1,6 @@
+import { projectLabel, targetOfLocation, type Project } from '../../../shared/domain/project';
 import type { SyncStatusView } from '../../../shared/ipc/outbox';
+import { dryRun } from '../../sync/dry-run';
 import type { LibraryServices } from '../../desk/library';
 import { SyncEngine, type EngineStatus, type SyncEvent } from '../../sync/engine';
 import type { SyncProgress } from '../../sync/progress';
@@ -22,12 +24,24 @@ function engineStatus(status: EngineStatus): SyncStatusView['engine'] {
   return status.state === 'paused' ? { state: 'paused', reason: status.reason, message: status.message } : { state: status.state };
 }
 
+/** A sync that would write to a production project and was not confirmed with the project's name typed. */
+export class ProductionConfirmationError extends Error {
+  constructor(project: Project, requests: number) {
+    super(
+      `This sync writes ${requests} request(s) to the PRODUCTION project ${projectLabel(project)}. ` +
+        `Type the project's name "${project.name}" to confirm; nothing was sent.`,
+    );
+    this.name = 'ProductionConfirmationError';
+  }
+}
+
 /**
- * One sync engine for the app, made when the user first presses Sync (with the client for the
- * settings of that moment) and made again after the settings changed and it is not running.
+ * One sync engine for the app, for one project at a time: made when the user first presses Sync
+ * (with the client of that project and the settings of that moment) and made again for another
+ * project or after the settings changed, when it is not running.
  */
 export function syncHandlers({ library, connection, lifecycle, emit }: SyncDeps): SyncHandlers {
-  let engine: { engine: SyncEngine; client: unknown } | undefined;
+  let engine: { engine: SyncEngine; client: unknown; project: Project } | undefined;
   lifecycle.onQuit('sync engine', () => engine?.engine.stop());
 
   function announce(event: SyncEvent): void {
@@ -47,13 +61,25 @@ export function syncHandlers({ library, connection, lifecycle, emit }: SyncDeps)
     });
   }
 
-  async function current(): Promise<SyncEngine> {
-    const client = await connection.client();
-    if (!engine || (engine.client !== client && engine.engine.current().state !== 'running')) {
+  async function current(project: Project): Promise<SyncEngine> {
+    const client = await connection.client(project);
+    if (engine?.engine.current().state === 'running' && engine.project.id !== project.id) {
+      throw new Error(`A sync of ${projectLabel(engine.project)} is running: pause it or let it finish before syncing ${project.name}.`);
+    }
+    if (!engine || engine.client !== client || engine.project.id !== project.id) {
       const { outbox } = await library();
-      engine = { engine: new SyncEngine({ outbox, client, onEvent: announce }), client };
+      engine = { engine: new SyncEngine({ outbox, client, project: project.id, onEvent: announce }), client, project };
     }
     return engine.engine;
+  }
+
+  /** The project asked for, checked against the production guard when the sync would write. */
+  async function confirmed(projectId: string | undefined, confirmName: string | undefined): Promise<Project> {
+    const project = await connection.project(projectId);
+    if (project.kind !== 'production' || confirmName?.trim() === project.name) return project;
+    const plan = dryRun((await library()).outbox, project, true);
+    if (plan.requests > 0) throw new ProductionConfirmationError(project, plan.requests);
+    return project;
   }
 
   /**
@@ -63,11 +89,15 @@ export function syncHandlers({ library, connection, lifecycle, emit }: SyncDeps)
    */
   lifecycle.onRecover('interrupted sync', async () => {
     const { outbox } = await library();
-    const interrupted = outbox.operations({ open: true }).some((op) => outbox.firstChunk(op.id, IN_FLIGHT) !== undefined);
-    if (!interrupted) return;
+    // A request that may have reached the service is settled with its own project's key; no new
+    // write goes out before the person asks (the engine sends pending requests only after these).
+    const interrupted = outbox.operations({ open: true }).find((op) => outbox.firstChunk(op.id, IN_FLIGHT) !== undefined);
+    if (!interrupted?.project) return;
     let engineNow: SyncEngine;
     try {
-      engineNow = await current();
+      const project = await connection.project(interrupted.project);
+      if (project.kind === 'production') return;
+      engineNow = await current(project);
     } catch {
       return;
     }
@@ -75,14 +105,17 @@ export function syncHandlers({ library, connection, lifecycle, emit }: SyncDeps)
   });
 
   async function status(): Promise<SyncStatusView> {
-    const target = connection.target();
+    const views = await connection.views();
+    const view = views.find((p) => p.id === engine?.project.id) ?? views.find((p) => p.current) ?? null;
     const progress: SyncProgress | undefined = engine?.engine.progress();
-    const open = (await library()).outbox.operations({ open: true });
+    const open = (await library()).outbox.operations({ open: true, ...(view && { project: view.id }) });
+    const target = view ? targetOfLocation(view.location) : undefined;
     return {
       engine: engine ? engineStatus(engine.engine.current()) : { state: 'idle' },
-      target: target.label,
-      targetKind: 'region' in target.target ? 'region' : 'dedicated' in target.target ? 'dedicated' : 'sandbox',
-      region: 'region' in target.target ? target.target.region.toUpperCase() : 'dedicated' in target.target ? 'DEDICATED' : 'SANDBOX',
+      project: view,
+      target: view ? `${view.name}: ${view.locationLabel}` : 'no project chosen',
+      targetKind: !target || 'region' in target ? 'region' : 'dedicated' in target ? 'dedicated' : 'sandbox',
+      region: !target ? '-' : 'region' in target ? target.region.toUpperCase() : 'dedicated' in target ? 'DEDICATED' : 'SANDBOX',
       auth: connection.authMode(),
       tokenExpiresAt: connection.tokenExpiresAt(),
       codes: progress?.codes ?? { total: open.reduce((n, op) => n + op.codes, 0), done: 0, present: 0, failed: 0 },
@@ -94,16 +127,16 @@ export function syncHandlers({ library, connection, lifecycle, emit }: SyncDeps)
 
   return {
     // The run goes on in the background; the page follows it through sync.progress events.
-    'sync.start': async () => {
-      void (await current()).run();
+    'sync.start': async ({ projectId, confirmName }) => {
+      void (await current(await confirmed(projectId, confirmName))).run();
       return status();
     },
     'sync.pause': async () => {
       engine?.engine.pause();
       return status();
     },
-    'sync.resume': async () => {
-      void (await current()).resume();
+    'sync.resume': async ({ projectId, confirmName }) => {
+      void (await current(await confirmed(projectId, confirmName))).resume();
       return status();
     },
     'sync.status': status,

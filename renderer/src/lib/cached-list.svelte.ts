@@ -46,7 +46,7 @@ export class CachedList {
       const when = shownTime(answer.lastPullAt);
       this.status = when
         ? `${answer.total.toLocaleString()} ${this.noun} in the offline cache (last fetched ${when.local}).`
-        : `The offline cache holds no ${this.noun} for this target yet: fetch them from the service once while online.`;
+        : `The offline cache holds no ${this.noun} for this project yet: fetch them from the service once while online.`;
     } catch (e) {
       this.items = [];
       this.total = undefined;

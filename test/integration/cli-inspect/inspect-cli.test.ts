@@ -29,7 +29,7 @@ beforeAll(async () => {
   sb = await startSandbox();
   url = sb.urls[sb.hostCluster];
   client = createClient({ target: { sandbox: url }, auth: { type: 'keys', ...sb.credentials } });
-  deleteKeys = await keysForSandbox(url, sb.credentials, env);
+  deleteKeys = await keysForSandbox(url, sb.credentials, env, at);
 }, 60_000);
 
 afterAll(async () => {
@@ -42,7 +42,7 @@ describe('voucher-desk publications, stacks, rewards, earning-rule (the real bin
     const pulled = await spawnBin(['publications', 'pull', '--target', url, ...at], { env });
     expect(pulled.status, pulled.stderr).toBe(0);
     const total = (await client.listPublications({ limit: 1 })).total;
-    expect(pulled.stdout).toContain(`Pulled ${total} publications in 1 page from local sandbox ${url}`);
+    expect(pulled.stdout).toContain(`Pulled ${total} publications in 1 page from ${url} (production, local sandbox ${url})`);
     expect(pulled.stderr).toBe('');
 
     const byCampaign = await spawnJson<{ items: number; complete: boolean }>(['publications', 'pull', '--campaign', 'Summer Sale', ...at], { env });
@@ -96,7 +96,7 @@ describe('voucher-desk publications, stacks, rewards, earning-rule (the real bin
     expect(filters.stderr).toContain('--filters must be a JSON object');
     const noKey = await spawnBin(['publications', 'pull', '--target', 'http://127.0.0.1:9', ...at], { env });
     expect(noKey.status).toBe(1);
-    expect(noKey.stderr).toContain('No API key is stored for http://127.0.0.1:9');
+    expect(noKey.stderr).toContain('No project is named after http://127.0.0.1:9: add it with `voucher-desk project add');
   });
 });
 
@@ -109,11 +109,10 @@ describe('stacks, rewards and earning rules through the binary', () => {
     sb2 = await startSandbox();
     url2 = sb2.urls[sb2.hostCluster];
     dir = ['--data-dir', join(tmp, 'data2')];
-    const stored = await spawnBin(['keys', 'set', url2, '--app-id', sb2.credentials.appId], { input: sb2.credentials.appToken, env });
-    expect(stored.status, stored.stderr).toBe(0);
+    const deleteKeys2 = await keysForSandbox(url2, sb2.credentials, env, dir);
     return async () => {
       await sb2.close();
-      await spawnBin(['keys', 'delete', url2], { env });
+      await deleteKeys2();
     };
   });
 
@@ -126,7 +125,7 @@ describe('stacks, rewards and earning rules through the binary', () => {
 
     const pulled = await spawnBin(['stacks', '--pull', '--target', url2, ...dir], { env });
     expect(pulled.status, pulled.stderr).toBe(0);
-    expect(pulled.stdout).toContain(`Pulled ${byName.length} stacks from local sandbox ${url2}.`);
+    expect(pulled.stdout).toContain(`Pulled ${byName.length} stacks from ${url2} (production, local sandbox ${url2}).`);
     expect(pulled.stdout.split('\n')[1]).toMatch(/^ID\s+NAME\s+CAMPAIGN\s+TIERS\s+MODE\s+CREATED\s+UPDATED$/);
     expect((await spawnBin(['rewards', '--pull', ...dir], { env })).status).toBe(0);
     const fetched = await spawnBin(['earning-rule', SEED_EARNING_RULE_IDS.proportional, ...dir], { env });

@@ -22,6 +22,7 @@ const EXTRA = 1500;
 let sb: RunningSandbox;
 let url: string;
 let deleteKeys: (() => Promise<unknown>) | undefined;
+let projectId: string;
 
 beforeAll(async () => {
   if (!process.env.DBUS_SESSION_BUS_ADDRESS) {
@@ -32,7 +33,9 @@ beforeAll(async () => {
   await putPublications(dataFile, extraPublications(EXTRA, 0, Date.UTC(2026, 2, 27)));
   sb = await sandboxOn(dataFile);
   url = sb.urls[sb.hostCluster];
-  deleteKeys = await keysForSandbox(url, sb.credentials, env);
+  deleteKeys = await keysForSandbox(url, sb.credentials, env, at);
+  // The cache files the project's copies under its id.
+  projectId = (await spawnJson<{ id: string }[]>(['project', 'list', ...at], { env }))[0]?.id as string;
 }, 60_000);
 
 afterAll(async () => {
@@ -62,7 +65,7 @@ describe('voucher-desk publications pull, stats and export (the real binary)', (
     await killedPull(5);
     sb.setFaults({ latencyMs: 0 });
     const db = await openCacheDatabase(dataDir);
-    const [killed] = listPulls(db, url);
+    const [killed] = listPulls(db, projectId);
     await db.close();
     expect(killed?.status).toBe('running');
     expect(killed?.pages).toBeGreaterThan(0);
@@ -78,19 +81,21 @@ describe('voucher-desk publications pull, stats and export (the real binary)', (
 
     const again = await spawnBin(['publications', 'pull', '--target', url, ...at], { env });
     expect(again.status, again.stderr).toBe(0);
-    expect(again.stdout).toMatch(/Pulled 100 publications in 1 page from local sandbox .* \(pull #\d+, new at the top: 0 new, 1 request\)\./);
+    expect(again.stdout).toMatch(
+      /Pulled 100 publications in 1 page from \S+ \(production, local sandbox \S+\) \(pull #\d+, new at the top: 0 new, 1 request\)\./,
+    );
   });
 
   it('prints the same numbers as the dashboard, by week in the local zone, as JSON and as text', async () => {
-    const json = await spawnJson<PublicationStats & { target: string }>(
+    const json = await spawnJson<PublicationStats & { project: string }>(
       ['publications', 'stats', '--by', 'week', '--from', '2026-03-23', '--target', url, ...at],
       { env },
     );
     const db = await openCacheDatabase(dataDir);
-    const dashboard = cachedPublicationStats(db, url, { selection: {}, narrowing: { from: '2026-03-22T23:00:00.000Z' }, by: 'week', timeZone: ZONE });
+    const dashboard = cachedPublicationStats(db, projectId, { selection: {}, narrowing: { from: '2026-03-22T23:00:00.000Z' }, by: 'week', timeZone: ZONE });
     await db.close();
-    const { target, ...stats } = json;
-    expect(target).toBe(url);
+    const { project, ...stats } = json;
+    expect(project).toBe(url);
     expect(stats).toEqual(dashboard);
     expect(stats.total).toBe(EXTRA);
     expect(stats.buckets[0]?.start).toBe('2026-03-23T00:00:00+01:00');
@@ -98,7 +103,7 @@ describe('voucher-desk publications pull, stats and export (the real binary)', (
     const text = await spawnBin(['publications', 'stats', '--by', 'week', '--from', '2026-03-23', '--channel', 'Email', '--target', url, ...at], { env });
     expect(text.status, text.stderr).toBe(0);
     const emails = stats.channels.find((c) => c.channel === 'Email')?.count ?? 0;
-    expect(text.stdout).toContain(`Publications by week in ${ZONE}, from the offline cache of local sandbox ${url}:`);
+    expect(text.stdout).toContain(`Publications by week in ${ZONE}, from the offline cache of ${url} (production, local sandbox ${url}):`);
     expect(text.stdout).toMatch(new RegExp(`2026-03-23 +${emails} +\\d+ +\\d+ +${emails}\\n`));
     expect(text.stdout).toContain(`Total: ${emails.toLocaleString('en-US')} publications`);
     expect(text.stdout).toMatch(/Failures:\n {2}\w+: \d+\n {4}\d+ × Failed: \w+/);
@@ -133,7 +138,7 @@ describe('voucher-desk publications pull, stats and export (the real binary)', (
       'id,created_at_local,created_at,result,channel,customer_id,campaign,codes,failure_code,failure_message,tracking_id,source_id,is_referral_code',
     );
     const rows = lines.slice(1).map((l) => l.split(','));
-    expect(out.stdout).toBe(`Wrote ${rows.length} publications to ${file}.\n`);
+    expect(out.stdout).toBe(`Wrote ${rows.length} publications of ${url} (production, local sandbox ${url}) to ${file}.\n`);
     const expected = extraPublications(EXTRA, 0, Date.UTC(2026, 2, 27)).filter(
       (d) => d.facts.result === 'FAILURE' && Date.parse(d.item.created_at) < Date.parse('2026-03-28T23:00:00Z'),
     );

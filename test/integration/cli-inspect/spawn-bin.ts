@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { TEST_KEYCHAIN } from '../cli/run-bin';
 
 export interface BinResult {
   status: number | null;
@@ -15,7 +16,7 @@ const bin = join(process.cwd(), 'bin', 'voucher-desk.js');
  */
 export function spawnBin(args: readonly string[], options: { input?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<BinResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, ...TEST_KEYCHAIN, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -36,9 +37,18 @@ export async function spawnJson<T>(args: readonly string[], options: { env?: Nod
   return JSON.parse(result.stdout) as T;
 }
 
-/** Stores the sandbox's key pair for its URL in the keychain through the binary (`keys set`); returns how to delete it again. */
-export async function keysForSandbox(url: string, credentials: { appId: string; appToken: string }, env: NodeJS.ProcessEnv): Promise<() => Promise<BinResult>> {
-  const stored = await spawnBin(['keys', 'set', url, '--app-id', credentials.appId], { input: credentials.appToken, env });
+/**
+ * Adds the sandbox as a project of the data folder `at`, named after its URL as the deprecated
+ * `keys set <target>` names it (so `--target <url>` finds it), with its key pair in the keychain;
+ * returns how to delete the key again.
+ */
+export async function keysForSandbox(
+  url: string,
+  credentials: { appId: string; appToken: string },
+  env: NodeJS.ProcessEnv,
+  at: readonly string[],
+): Promise<() => Promise<BinResult>> {
+  const stored = await spawnBin(['keys', 'set', url, '--app-id', credentials.appId, ...at], { input: credentials.appToken, env });
   if (stored.status !== 0) throw new Error(`keys set failed (${stored.status}): ${stored.stderr}`);
-  return () => spawnBin(['keys', 'delete', url], { env });
+  return () => spawnBin(['keys', 'delete', url, ...at], { env });
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ImportReport } from '../../../electron/batches/csv-import';
 import type { BatchSummary, DraftPage } from '../../../electron/batches/types';
 import { useTempDirs } from '../store/temp-dir';
-import { runBin, runJson } from './run-bin';
+import { addProject, runBin, runJson } from './run-bin';
 
 const tempDir = useTempDirs();
 const DISCOUNT = '{"type":"PERCENT","percent_off":15,"effect":"APPLY_TO_ORDER"}';
@@ -83,6 +83,7 @@ describe('voucher-desk batch (the real binary)', { timeout: 240_000 }, () => {
     expect(kept.status).toBe(0);
     expect(kept.stdout).toContain('Read 3 rows; stored 3 as rows 1-3.\nKept 2 rows with errors, marked invalid (see `batch show --invalid`).');
     expect(kept.stdout).not.toMatch(/reject/i);
+    addProject(at);
     const refused = runBin(['queue', 'import', 'Lenient', ...at]);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain('Batch "Lenient" has 2 invalid rows; fix them before queueing it.');
@@ -134,8 +135,8 @@ describe('voucher-desk batch (the real binary)', { timeout: 240_000 }, () => {
     expect(runBin(['stacks', '--created-before', 'yesterday', '--target', 'eu', ...at]).status).toBe(2);
     const badTarget = runBin(['sync', '--target', 'ftp://nowhere', ...at]);
     expect(badTarget.status).toBe(2);
-    expect(badTarget.stderr).toContain('Target "ftp://nowhere" must be an http or https URL');
-    expect(runBin(['keys', 'show', 'ftp://nowhere', ...at]).status).toBe(2);
+    expect(badTarget.stderr).toContain('--target: Region "ftp://nowhere" must be eu, us, as, or an http or https URL');
+    expect(runBin(['keys', 'delete', 'ftp://nowhere', ...at]).status).toBe(2);
   });
 
   it('moves a batch to the trash, restores it, and empties the trash', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../store/temp-dir';
-import { runBin } from './run-bin';
+import { addProject, runBin } from './run-bin';
 
 const tempDir = useTempDirs();
 const DEFAULTS = '{"type":"DISCOUNT_VOUCHER","discount":{"type":"PERCENT","percent_off":15,"effect":"APPLY_TO_ORDER"}}';
@@ -10,6 +10,7 @@ describe('voucher-desk on a frozen batch (the real binary)', { timeout: 240_000 
     const at = ['--data-dir', tempDir()];
     expect(runBin(['batch', 'create', 'Frozen', '--defaults', DEFAULTS, ...at]).status).toBe(0);
     expect(runBin(['batch', 'generate', 'Frozen', '--count', '3', '--pattern', 'FRZ-###', ...at]).status).toBe(0);
+    addProject(at);
     expect(runBin(['queue', 'import', 'Frozen', ...at]).status).toBe(0);
 
     const refused = runBin(['batch', 'rename', 'Frozen', 'Thawed', ...at]);

@@ -26,7 +26,7 @@ describe('voucher-desk queue reward and add-to-campaign flags, judged by the san
     const url = sb.urls[sb.hostCluster];
     const at = ['--data-dir', tempDir()];
     try {
-      await ok(['keys', 'set', url, '--app-id', sb.credentials.appId], sb.credentials.appToken);
+      await ok(['keys', 'set', url, '--app-id', sb.credentials.appId, ...at], sb.credentials.appToken);
       const material = ['queue', 'reward', '--type', 'material', '--name', 'Desk plant', '--product', 'prod_coffee00001', '--sku', 'sku_mug0001', ...at];
       expect(await refused([...material, '--image-url', 'pictures/plant.png'])).toMatch(
         /--image-url must be an http:\/\/ or https:\/\/ address \(got "pictures\/plant.png"\)/,
@@ -63,7 +63,7 @@ describe('voucher-desk queue reward and add-to-campaign flags, judged by the san
       ]);
       expect(sb.stats().requests).toBe(0);
 
-      expect(await ok(['sync', '--target', url, ...at])).toMatch(/Sync finished/);
+      expect(await ok(['sync', '--target', url, '--yes', ...at])).toMatch(/Sync finished/);
       const rewards = (await clientFor(sb).listRewards({ limit: 100 })).items;
       expect(rewards.find((r) => r.name === 'Desk plant')).toMatchObject({
         type: 'MATERIAL',
@@ -77,7 +77,7 @@ describe('voucher-desk queue reward and add-to-campaign flags, judged by the san
         metadata: { tier: 'gold' },
       });
     } finally {
-      await spawnBin(['keys', 'delete', url], { env });
+      await spawnBin(['keys', 'delete', url, ...at], { env });
     }
   }, 240_000);
 
@@ -86,7 +86,7 @@ describe('voucher-desk queue reward and add-to-campaign flags, judged by the san
     const url = sb.urls[sb.hostCluster];
     const at = ['--data-dir', tempDir()];
     try {
-      await ok(['keys', 'set', url, '--app-id', sb.credentials.appId], sb.credentials.appToken);
+      await ok(['keys', 'set', url, '--app-id', sb.credentials.appId, ...at], sb.credentials.appToken);
       await ok(['batch', 'create', 'named', '--category', 'spring', ...PERCENT, ...at]);
       await ok(['batch', 'generate', 'named', '--count', '3', '--pattern', 'NAMED-####', ...at]);
       const clash = await refused(['queue', 'add-to-campaign', 'named', 'camp_summersale01', '--category-id', 'cat_seasonal0001', '--drop-values', ...at]);
@@ -98,13 +98,13 @@ describe('voucher-desk queue reward and add-to-campaign flags, judged by the san
       await ok(['batch', 'generate', 'plain', '--count', '3', '--pattern', 'PLAIN-####', ...at]);
       const { page } = JSON.parse(await ok(['batch', 'show', 'plain', '--json', ...at])) as { page: { rows: { code: string }[] } };
       await ok(['queue', 'add-to-campaign', 'plain', 'camp_summersale01', '--category-id', 'cat_seasonal0001', '--drop-values', ...at]);
-      expect(await ok(['sync', '--target', url, ...at])).toMatch(/Sync finished/);
+      expect(await ok(['sync', '--target', url, '--yes', ...at])).toMatch(/Sync finished/);
       const client = clientFor(sb);
       for (const { code } of page.rows) {
         expect(await client.getVoucher(code)).toMatchObject({ code, campaign_id: expect.any(String), category_id: 'cat_seasonal0001' });
       }
     } finally {
-      await spawnBin(['keys', 'delete', url], { env });
+      await spawnBin(['keys', 'delete', url, ...at], { env });
     }
   }, 240_000);
 });

@@ -1,7 +1,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runBin, runJson } from '../cli/run-bin';
+import { addProject, runBin, runJson } from '../cli/run-bin';
 import { queueImport } from '../../../electron/desk/queue-batch';
 import { SyncEngine } from '../../../electron/sync/engine';
 import { useTempDirs } from '../store/temp-dir';
@@ -28,6 +28,7 @@ describe('an outbox import with a lost code list', () => {
       ...at,
     ]);
     runJson(['batch', 'generate', 'lost-list', '--count', '5', '--pattern', 'LOST-##', ...at]);
+    addProject(at);
     const op = runJson<{ id: number; uid: string }>(['queue', 'import', 'lost-list', ...at]);
     const folder = join(dir, 'outbox-bodies', op.uid);
     const list = readdirSync(folder).find((name) => name.endsWith('.codes.json'));

@@ -44,7 +44,7 @@ describe('a queued import whose codes.json is missing', () => {
     const url = sb.urls[sb.hostCluster];
     const dir = tempDir();
     const at = ['--data-dir', dir];
-    const forgetKeys = await keysForSandbox(url, sb.credentials, env);
+    const forgetKeys = await keysForSandbox(url, sb.credentials, env, at);
     try {
       await percentBatch('damaged', 'DMG-####', 5, at);
       await percentBatch('healthy', 'OK-####', 6, at);
@@ -55,7 +55,7 @@ describe('a queued import whose codes.json is missing', () => {
       const second = await spawnBin(['queue', 'import', 'healthy', ...at], { env });
       expect(second.stderr).toBe('');
       expect(second.status).toBe(0);
-      expect(second.stdout).toContain('Queued operation 2: import of batch 2');
+      expect(second.stdout).toContain(`Queued operation 2 for ${url} (production, local sandbox ${url}): import of batch 2`);
       expect(second.stdout).toContain(`Operation ${first.id} needs attention: The saved request file ${list} (operation ${first.id}, ${first.uid}) is missing`);
       const ops = await spawnJson<{ id: number; state: string; dependsOn: number[] }[]>(['outbox', ...at], { env });
       expect(ops.map(({ id, state, dependsOn }) => ({ id, state, dependsOn }))).toEqual([
@@ -63,7 +63,7 @@ describe('a queued import whose codes.json is missing', () => {
         { id: 2, state: 'queued', dependsOn: [] },
       ]);
 
-      const synced = await ok(['sync', '--target', url, ...at]);
+      const synced = await ok(['sync', '--target', url, '--yes', ...at]);
       expect(synced).toMatch(/Sync finished\./);
       expect(synced).toMatch(new RegExp(`\\n *${first.id} +import-\\w+ +needs_attention\\n`));
 

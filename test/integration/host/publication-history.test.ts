@@ -7,6 +7,7 @@ import { inspectContract } from '../../../shared/ipc/inspect';
 import { publicationPullProgressSchema, type PublicationPullProgress } from '../../../shared/ipc/publication-history';
 import { extraPublications, putPublications, sandboxOn } from '../cache/history';
 import { makeTempDir } from '../cache/temp';
+import { addSandboxProject } from './add-project';
 
 const EXTRA = 450;
 const dir = makeTempDir();
@@ -27,8 +28,7 @@ beforeAll(async () => {
     },
     secrets: { store: new MemorySecretStore(), label: 'memory' },
   });
-  await services.handlers['settings.setTarget']?.({ target: sb.urls[sb.hostCluster] });
-  await services.handlers['settings.saveKeys']?.(sb.credentials);
+  await addSandboxProject(services.handlers, sb);
 });
 
 afterAll(async () => {

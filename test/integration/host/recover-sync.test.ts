@@ -5,8 +5,10 @@ import { queueImport } from '../../../electron/desk/queue-batch';
 import { Outbox } from '../../../electron/outbox/outbox';
 import { SyncEngine } from '../../../electron/sync/engine';
 import { MemorySecretStore } from '../../../electron/secrets/memory-store';
+import { projectAccount } from '../../../electron/secrets/secret-store';
 import type { RunningSandbox } from '../../../electron/sandbox/types';
 import { codes, desk, sandbox, batchOf, tempDir } from '../sync/helpers';
+import { addSandboxProject } from './add-project';
 
 const CODES = 30;
 
@@ -42,16 +44,18 @@ async function interruptedImport(dir: string, sb: RunningSandbox): Promise<numbe
 }
 
 async function startWithKeys(dir: string, sb: RunningSandbox, withKeys: boolean): Promise<Services> {
+  const store = new MemorySecretStore();
   const started = createServices({
     dataDir: dir,
     appInfo: { name: 'Voucher Desk', version: 'test' },
     send: () => undefined,
-    secrets: { store: new MemorySecretStore(), label: 'memory' },
+    secrets: { store, label: 'memory' },
   });
   services = started;
-  const { handlers } = started;
-  await handlers['settings.setTarget']?.({ target: sb.urls.api });
-  if (withKeys) await handlers['settings.saveKeys']?.(sb.credentials);
+  // The first project added takes the operations queued before any existed; a project always comes
+  // with its key pair, so "no keys" is its key gone from the keychain afterwards.
+  const project = await addSandboxProject(started.handlers, sb);
+  if (!withKeys) await store.delete(projectAccount(project.id));
   return started;
 }
 

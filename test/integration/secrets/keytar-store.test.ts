@@ -21,23 +21,23 @@ describe('keys in the OS keychain (real Secret Service)', () => {
   });
 
   afterAll(async () => {
-    for (const { target } of await store.list()) await store.delete(target);
+    for (const { account } of await store.list()) await store.delete(account);
   });
 
   it('stores a pair that another process reads back from the keychain', async () => {
     await store.set('eu', { appId: 'app-eu-1', appToken: 'token-eu-secret-0001' });
-    expect(await store.get('EU')).toEqual({ appId: 'app-eu-1', appToken: 'token-eu-secret-0001' });
+    expect(await store.get('eu')).toEqual({ appId: 'app-eu-1', appToken: 'token-eu-secret-0001' });
     expect(readInChild('eu')).toEqual({ pair: { appId: 'app-eu-1', appToken: 'token-eu-secret-0001' } });
   });
 
-  it('lists targets with the app id and a masked token only', async () => {
-    await store.set('https://sandbox.example.test:8443/', { appId: 'app-sbx', appToken: 'abcdefghijklmnop-WXYZ' });
+  it('lists accounts with the app id and a masked token only', async () => {
+    await store.set('project:prj_sbx', { appId: 'app-sbx', appToken: 'abcdefghijklmnop-WXYZ' });
     await store.set('us', { appId: 'app-us', appToken: 'short' });
     const listed = await store.list();
     expect(listed).toEqual(
       expect.arrayContaining([
-        { target: 'https://sandbox.example.test:8443', appId: 'app-sbx', maskedToken: '********WXYZ' },
-        { target: 'us', appId: 'app-us', maskedToken: '********' },
+        { account: 'project:prj_sbx', appId: 'app-sbx', maskedToken: '********WXYZ' },
+        { account: 'us', appId: 'app-us', maskedToken: '********' },
       ]),
     );
     expect(JSON.stringify(listed)).not.toContain('abcdefghijklmnop');
@@ -53,9 +53,10 @@ describe('keys in the OS keychain (real Secret Service)', () => {
     expect(readInChild('as')).toEqual({ pair: null });
   });
 
-  it('rejects a bad target or an empty token before touching the keychain', async () => {
-    await expect(store.set('mars', { appId: 'a', appToken: 'b' })).rejects.toThrow(/Target "mars" is not valid/);
+  it('rejects an empty token or an app id with spaces before touching the keychain', async () => {
+    await expect(store.set('project:prj_x', { appId: 'a b', appToken: 'b' })).rejects.toThrow(/app id must not contain spaces/);
     await expect(store.set('eu', { appId: 'a', appToken: ' ' })).rejects.toThrow(/app token is empty/);
+    expect(await store.get('project:prj_x')).toBeUndefined();
   });
 
   it('says what is missing when no Secret Service is reachable, without falling back', () => {

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../../electron/secrets/memory-store';
-import { maskToken, normalizeTarget } from '../../../electron/secrets/secret-store';
+import { maskToken, projectAccount } from '../../../electron/secrets/secret-store';
 
 describe('in-memory secret store', () => {
-  it('keeps one pair per normalized target and lists masked tokens', async () => {
+  it('keeps one pair per account and lists masked tokens', async () => {
     const store = new MemorySecretStore();
-    await store.set('https://API.example.com/v1/', { appId: 'a', appToken: 'token-1234567890' });
-    expect(await store.get('https://api.example.com/v1')).toEqual({ appId: 'a', appToken: 'token-1234567890' });
-    expect(await store.list()).toEqual([{ target: 'https://api.example.com/v1', appId: 'a', maskedToken: '********7890' }]);
-    expect(await store.delete('https://api.example.com/v1')).toBe(true);
+    await store.set(projectAccount('prj_1'), { appId: 'a', appToken: 'token-1234567890' });
+    expect(await store.get('project:prj_1')).toEqual({ appId: 'a', appToken: 'token-1234567890' });
+    expect(await store.get('project:prj_2')).toBeUndefined();
+    expect(await store.list()).toEqual([{ account: 'project:prj_1', appId: 'a', maskedToken: '********7890' }]);
+    expect(await store.delete('project:prj_1')).toBe(true);
     expect(await store.list()).toEqual([]);
   });
 
-  it('normalizes regions and refuses other schemes', () => {
-    expect(normalizeTarget(' US ')).toBe('us');
-    expect(() => normalizeTarget('ftp://x')).toThrow(/http or https/);
+  it('refuses an empty token and hides short tokens whole', async () => {
+    await expect(new MemorySecretStore().set('project:prj_1', { appId: 'a', appToken: '' })).rejects.toThrow(/app token is empty/);
     expect(maskToken('abc')).toBe('********');
   });
 });

@@ -1,3 +1,9 @@
+import type { ProjectKind, Project } from '../../../shared/domain/project';
+import { createConnection, type Connection } from '../../../electron/host/handlers/connection';
+import { SettingsFile } from '../../../electron/host/handlers/settings-file';
+import { ConnectionService } from '../../../electron/projects/connection';
+import { Projects } from '../../../electron/projects/projects';
+import { MemorySecretStore } from '../../../electron/secrets/memory-store';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -105,4 +111,19 @@ export function recordingFetch(): { fetch: typeof fetch; seen: { method: string;
       return response;
     },
   };
+}
+
+/**
+ * The app's connection to one project on the sandbox, as the host wires it: the projects file in the
+ * desk's folder and the pair in an in-memory keychain (the real keychain has its own tests).
+ */
+export async function sandboxConnection(
+  d: Desk,
+  sb: RunningSandbox,
+  kind: ProjectKind = 'sandbox-project',
+): Promise<{ connection: Connection; project: Project }> {
+  const noLegacy = { settingsTarget: () => undefined, syncTarget: async () => undefined, cacheTargets: async () => [], bindQueue: async () => undefined };
+  const projects = new Projects(d.dir, new MemorySecretStore(), noLegacy);
+  const project = await projects.add({ name: 'local', location: sb.urls[sb.hostCluster], kind, pair: sb.credentials });
+  return { connection: createConnection(new SettingsFile(d.dir), new ConnectionService(projects)), project };
 }

@@ -2,20 +2,18 @@
 // add-to-campaign would drop, and per operation what this sync did, what was already there, what failed.
 import { describe, expect, it } from 'vitest';
 import { libraryServices } from '../../../electron/desk/library';
-import type { Connection } from '../../../electron/host/handlers/connection';
 import { outboxHandlers } from '../../../electron/host/handlers/outbox';
 import { SyncEngine } from '../../../electron/sync/engine';
-import { resolveSyncTarget } from '../../../electron/sync/target';
 import { outboxContract } from '../../../shared/ipc/outbox';
 import { otherImport } from './fault-matrix/world';
-import { batchOf, clientFor, codes, desk, sandbox } from './helpers';
+import { batchOf, clientFor, codes, desk, sandbox, sandboxConnection } from './helpers';
 
 describe('outbox channels', () => {
   it('lists the values add-to-campaign would drop, queues only once they are accepted, and reports codes already there', async () => {
     const sb = await sandbox();
     const d = await desk();
-    const connection: Pick<Connection, 'target'> = { target: () => resolveSyncTarget(sb.urls[sb.hostCluster]) };
-    const handlers = outboxHandlers(async () => libraryServices(d.library, d.outbox), connection as Connection) as Required<ReturnType<typeof outboxHandlers>>;
+    const { connection } = await sandboxConnection(d, sb);
+    const handlers = outboxHandlers(async () => libraryServices(d.library, d.outbox), connection) as Required<ReturnType<typeof outboxHandlers>>;
     const list = codes('CHAN', 6);
     const batchId = await batchOf(d, 'channels', list);
 

@@ -7,7 +7,7 @@ import { queueAddToCampaign, queueImport } from '../../../electron/desk/queue-ba
 import { queueDelete, queueReward } from '../../../electron/desk/queue-other';
 import { cancelOperation } from '../../../electron/outbox/report';
 import { SyncEngine } from '../../../electron/sync/engine';
-import { dryRun } from '../../../electron/sync/dry-run';
+import { planFor } from '../../../electron/sync/dry-run';
 import { OPERATION_MARKER_KEY } from '../../../shared/outbox/kinds';
 import { batchOf, clientFor, codes, codesOnService, desk, sandbox } from './helpers';
 
@@ -157,7 +157,7 @@ describe('outbox operations', () => {
     const d = await desk();
     const id = await batchOf(d, 'plan', codes('PLAN', 25));
     const op = await queueImport(d, String(id), { format: 'csv', limits: { maxCodes: 10 } });
-    const plan = dryRun(d.outbox, 'local sandbox', true);
+    const plan = planFor(d.outbox, 'local sandbox', true);
     expect(plan).toMatchObject({ requests: 3, codes: 25, operations: [{ id: op.id, kind: 'import-csv' }] });
     expect(plan.bytes).toBe(d.outbox.chunks(op.id).reduce((n, c) => n + c.bytes, 0));
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateIntoBatch } from '../../../electron/batches/generate';
 import { queueImport } from '../../../electron/desk/queue-batch';
-import { dryRun } from '../../../electron/sync/dry-run';
+import { planFor } from '../../../electron/sync/dry-run';
 import { SyncEngine } from '../../../electron/sync/engine';
 import type { SyncProgress } from '../../../electron/sync/progress';
 import { PERCENT_DEFAULTS, clientFor, desk, sandbox } from './helpers';
@@ -16,7 +16,7 @@ describe('sync: API calls near their floor', () => {
     await generateIntoBatch(d.library, (id) => d.outbox.frozenBy(id), batch.id, { spec: { count: 100_000, pattern: 'BIG-########' } });
     const op = await queueImport(d, String(batch.id), { format: 'csv-when-fits' });
     expect(op.kind).toBe('import-csv');
-    const plan = dryRun(d.outbox, 'sandbox', true);
+    const plan = planFor(d.outbox, 'sandbox', true);
     expect(plan.calls.total).toBe(4);
 
     const seen: SyncProgress[] = [];

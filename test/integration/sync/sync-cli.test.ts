@@ -27,7 +27,7 @@ describe('voucher-desk queue, outbox and sync (the real binary)', () => {
     const url = sb.urls[sb.hostCluster];
     const at = ['--data-dir', tempDir()];
     try {
-      await ok(['keys', 'set', url, '--app-id', sb.credentials.appId], sb.credentials.appToken);
+      await ok(['keys', 'set', url, '--app-id', sb.credentials.appId, ...at], sb.credentials.appToken);
       await percentBatch('walk', 15, 25, 'WALK-####', at);
       // JSON bodies, so a code someone else imported is refused, not updated.
       const queued = JSON.parse(await ok(['queue', 'import', 'walk', '--max-codes', '10', '--refuse-existing', '--json', ...at])) as {
@@ -55,7 +55,7 @@ describe('voucher-desk queue, outbox and sync (the real binary)', () => {
       const theirs = page.rows[2]?.code as string;
       await otherImport(sb, sb.addKey(), [theirs]);
 
-      expect(await ok(['sync', '--target', url, ...at])).toMatch(
+      expect(await ok(['sync', '--target', url, '--yes', ...at])).toMatch(
         /Sync finished\.\n24 codes done by this sync, 1 already on the service before it, 0 failed, of 25/,
       );
       const ops = JSON.parse(await ok(['outbox', '--json', ...at])) as { id: number; state: string }[];
@@ -84,7 +84,7 @@ describe('voucher-desk queue, outbox and sync (the real binary)', () => {
 
       const first = page.rows[0]?.code as string;
       await ok(['queue', 'delete', first, '--force', ...at]);
-      expect(await ok(['sync', ...at])).toMatch(/Sync finished/);
+      expect(await ok(['sync', '--yes', ...at])).toMatch(/Sync finished/);
       const present = await codesOnService(
         clientFor(sb),
         page.rows.map((r) => r.code),
@@ -93,10 +93,10 @@ describe('voucher-desk queue, outbox and sync (the real binary)', () => {
       expect(present.length).toBe(page.rows.length - 1);
 
       await ok(['queue', 'reward', '--name', 'Walk coins', '--type', 'COIN', '--exchange-ratio', '1', '--points-ratio', '10', ...at]);
-      expect(await ok(['sync', ...at])).toMatch(/Sync finished\.\n1 of 1 operation done by this sync \(no codes\); \d+ requests/);
+      expect(await ok(['sync', '--yes', ...at])).toMatch(/Sync finished\.\n1 of 1 operation done by this sync \(no codes\); \d+ requests/);
       expect((await clientFor(sb).listRewards({ limit: 100 })).items.filter((r) => r.name === 'Walk coins')).toHaveLength(1);
     } finally {
-      await spawnBin(['keys', 'delete', url], { env });
+      await spawnBin(['keys', 'delete', url, ...at], { env });
     }
   }, 170_000);
 
@@ -105,12 +105,12 @@ describe('voucher-desk queue, outbox and sync (the real binary)', () => {
     const url = sb.urls[sb.hostCluster];
     const at = ['--data-dir', tempDir()];
     try {
-      await ok(['keys', 'set', url, '--app-id', sb.credentials.appId], sb.credentials.appToken);
+      await ok(['keys', 'set', url, '--app-id', sb.credentials.appId, ...at], sb.credentials.appToken);
       await percentBatch('packed', 20, 30, 'PACK-####', at);
       expect(await ok(['queue', 'import', 'packed', ...at])).toMatch(
         /import of batch \d+ as CSV files: a code already on the service is UPDATED .*--refuse-existing/,
       );
-      expect(await ok(['sync', '--target', url, ...at])).toMatch(/30 codes done by this sync/);
+      expect(await ok(['sync', '--target', url, '--yes', ...at])).toMatch(/30 codes done by this sync/);
       expect(
         sb
           .requestLog()
@@ -118,7 +118,7 @@ describe('voucher-desk queue, outbox and sync (the real binary)', () => {
           .map((r) => r.path),
       ).toEqual(['/v1/vouchers/importCSV']);
     } finally {
-      await spawnBin(['keys', 'delete', url], { env });
+      await spawnBin(['keys', 'delete', url, ...at], { env });
     }
   }, 170_000);
 });

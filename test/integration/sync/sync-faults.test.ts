@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../electron/sandbox/server';
 import { queueImport } from '../../../electron/desk/queue-batch';
 import { SyncEngine, type SyncEvent } from '../../../electron/sync/engine';
-import { dryRun } from '../../../electron/sync/dry-run';
+import { planFor } from '../../../electron/sync/dry-run';
 import { crash, otherImport } from './fault-matrix/world';
 import { queueDelete } from '../../../electron/desk/queue-other';
 import { batchOf, clientFor, codes, codesOnService, desk, manualTime, recordingFetch, sandbox } from './helpers';
@@ -57,7 +57,7 @@ describe('sync engine under faults', () => {
     expect(limited.some((s) => s.method === 'POST')).toBe(true);
     expect(d.outbox.failures(op.id)).toEqual([]);
     expect(events.some((e) => e.type === 'request' && e.outcome.startsWith('retry'))).toBe(true);
-    expect(dryRun(d.outbox, 'sandbox', true).budget).toMatchObject({ known: true, limit: 2 });
+    expect(planFor(d.outbox, 'sandbox', true).budget).toMatchObject({ known: true, limit: 2 });
   });
 
   it('finds the jobs of imports whose connection dropped after the write and never sends them twice', async () => {
