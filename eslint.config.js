@@ -12,15 +12,15 @@ import { defineConfig } from 'eslint/config';
  * Tests may import every layer.
  */
 const layers = [
-  { type: 'sandbox', folder: 'electron/sandbox', mayImport: ['shared'] },
+  { type: 'local-service', folder: 'electron/local-service', mayImport: ['shared'] },
   { type: 'electron', folder: 'electron', mayImport: ['shared'] },
   { type: 'renderer', folder: 'renderer', mayImport: ['shared'] },
   { type: 'shared', folder: 'shared', mayImport: [] },
-  { type: 'test', folder: 'test', mayImport: ['sandbox', 'electron', 'renderer', 'shared'] },
+  { type: 'test', folder: 'test', mayImport: ['local-service', 'electron', 'renderer', 'shared'] },
 ];
 
-/** The only app files that start the sandbox: the CLI's `sandbox` command and the web host's `--sandbox`. */
-const sandboxStarters = ['electron/cli/commands/sandbox.ts', 'electron/host/web-cli.ts'];
+/** The only app files that start the local sandbox service: the CLI's `sandbox` command and the web host's `--sandbox`. */
+const localServiceStarters = ['electron/cli/commands/sandbox.ts', 'electron/host/web-cli.ts'];
 /** The only files that may import the `electron` package; everything else runs in plain Node too. */
 const electronApiFiles = ['electron/main.ts', 'electron/preload.ts', 'electron/updater.ts'];
 
@@ -30,11 +30,11 @@ const layerPolicies = [
     allow: { to: { element: { types: { anyOf: [type, ...mayImport] } } } },
   })),
   { from: { element: { type: 'test' } }, allow: { to: { module: { origin: 'local' } } } },
-  { from: { file: { categories: 'sandbox-starter' } }, allow: { to: { element: { type: 'sandbox' } } } },
-  // The sandbox shares the app's sql.js loader: one WebAssembly instance per process when both run in one.
-  { from: { element: { type: 'sandbox' } }, allow: { to: { file: { categories: 'sql-loader' } } } },
+  { from: { file: { categories: 'local-service-starter' } }, allow: { to: { element: { type: 'local-service' } } } },
+  // The local sandbox service shares the app's sql.js loader: one WebAssembly instance per process when both run in one.
+  { from: { element: { type: 'local-service' } }, allow: { to: { file: { categories: 'sql-loader' } } } },
   // ...and the command lines' flag reader, so its flags are refused as the CLI's are.
-  { from: { element: { type: 'sandbox' } }, allow: { to: { file: { categories: 'flag-reader' } } } },
+  { from: { element: { type: 'local-service' } }, allow: { to: { file: { categories: 'flag-reader' } } } },
   { allow: { to: { module: { origin: ['external', 'core'] } } } },
   {
     from: { element: { types: { anyOf: ['shared', 'renderer'] } } },
@@ -85,7 +85,7 @@ export default defineConfig(
     },
   },
   {
-    // Tests read untyped JSON bodies from the sandbox and assert on them; the assertion is the check.
+    // Tests read untyped JSON bodies from the local sandbox service and assert on them; the assertion is the check.
     files: ['test/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'off',
@@ -135,7 +135,7 @@ export default defineConfig(
       'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import', 'require'],
       'boundaries/elements': layers.map(({ type, folder }) => ({ type, pattern: folder, partialMatch: false })),
       'boundaries/files': [
-        ...sandboxStarters.map((pattern) => ({ category: 'sandbox-starter', pattern })),
+        ...localServiceStarters.map((pattern) => ({ category: 'local-service-starter', pattern })),
         ...electronApiFiles.map((pattern) => ({ category: 'electron-api', pattern })),
         { category: 'sql-loader', pattern: 'electron/store/sqljs.ts' },
         { category: 'flag-reader', pattern: 'electron/cli/flags.ts' },

@@ -40,7 +40,7 @@ const entries: Record<string, Entry> = {
     input: {
       cli: 'electron/cli.ts',
       'web-cli': 'electron/host/web-cli.ts',
-      'sandbox-cli': 'electron/sandbox/main.ts',
+      'sandbox-cli': 'electron/local-service/main.ts',
       'csv-parse-worker': 'electron/batches/csv-parse-worker.ts',
     },
     format: 'es',

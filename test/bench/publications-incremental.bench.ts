@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cachedPublicationStats, exportCachedPublications, openCacheDatabase, pullPublications } from '../../electron/cache';
-import type { PublicationDoc } from '../../electron/sandbox/publication-doc';
+import type { PublicationDoc } from '../../electron/local-service/publication-doc';
 import type { ListEnvelope, Publication, PublicationsQuery } from '../../shared/api';
 import { publicationComparator } from '../../shared/domain/publication-order';
 import { clientOf, extraPublications, putPublications, sandboxOn, sandboxPublications } from '../integration/cache/history';

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../electron/sandbox/server';
+import { startSandbox, type RunningSandbox } from '../../electron/local-service/server';
 
 const CODES = 100_000;
 const TARGET_MS = 5_000;

@@ -1,4 +1,4 @@
-import type { PublicationDoc } from '../../electron/sandbox/publication-doc';
+import type { PublicationDoc } from '../../electron/local-service/publication-doc';
 import { extraPublications } from '../integration/cache/history';
 
 /**

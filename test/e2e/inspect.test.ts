@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_EARNING_RULE_IDS } from '../../electron/sandbox/server';
+import { SEED_EARNING_RULE_IDS } from '../../electron/local-service/server';
 import { createClient } from '../../shared/api';
 import { describeEarningRule } from '../../shared/domain/earning-rule-summary';
 import { eventually, openApp, screenshot, syncToProduction, type OpenApp } from './harness';

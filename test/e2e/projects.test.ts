@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../electron/sandbox/server';
-import type { RunningSandbox } from '../../electron/sandbox/types';
+import { startSandbox } from '../../electron/local-service/server';
+import type { RunningSandbox } from '../../electron/local-service/types';
 import { createClient } from '../../shared/api';
 import { eventually, openApp, screenshot, type OpenApp } from './harness';
 

@@ -20,14 +20,14 @@ const probes = {
   },
   rendererImportsSandbox: {
     file: `renderer/src/lint-probe-${tag}.ts`,
-    text: "import { systemClock } from '../../electron/sandbox/clock';\nexport const probe = systemClock;\n",
+    text: "import { systemClock } from '../../electron/local-service/clock';\nexport const probe = systemClock;\n",
   },
   electronImportsSandbox: {
     file: `electron/host/lint-probe-${tag}.ts`,
-    text: "import { systemClock } from '../sandbox/clock';\nexport const probe = systemClock;\n",
+    text: "import { systemClock } from '../local-service/clock';\nexport const probe = systemClock;\n",
   },
   sandboxImportsApp: {
-    file: `electron/sandbox/lint-probe-${tag}.ts`,
+    file: `electron/local-service/lint-probe-${tag}.ts`,
     text: "import { errorText } from '../store/errors';\nexport const probe = errorText;\n",
   },
   electronPackageOutsideMain: {
@@ -90,14 +90,14 @@ describe('npm run lint: the layer map', () => {
 
   it('refuses the sandbox from the renderer and from app code other than its two starters', () => {
     expect(rulesOf('rendererImportsSandbox')).toEqual(['boundaries/dependencies']);
-    expect(messagesOf('rendererImportsSandbox')[0]?.message).toMatch(/"renderer" to elements of type "sandbox"/);
+    expect(messagesOf('rendererImportsSandbox')[0]?.message).toMatch(/"renderer" to elements of type "local-service"/);
     expect(rulesOf('electronImportsSandbox')).toEqual(['boundaries/dependencies']);
-    expect(messagesOf('electronImportsSandbox')[0]?.message).toMatch(/"electron" to elements of type "sandbox"/);
+    expect(messagesOf('electronImportsSandbox')[0]?.message).toMatch(/"electron" to elements of type "local-service"/);
   });
 
   it('refuses the sandbox reaching into the app', () => {
     expect(rulesOf('sandboxImportsApp')).toEqual(['boundaries/dependencies']);
-    expect(messagesOf('sandboxImportsApp')[0]?.message).toMatch(/"sandbox" to elements of type "electron"/);
+    expect(messagesOf('sandboxImportsApp')[0]?.message).toMatch(/"local-service" to elements of type "electron"/);
   });
 
   it('refuses the electron package outside main.ts, preload.ts and updater.ts', () => {

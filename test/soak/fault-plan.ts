@@ -1,4 +1,4 @@
-import type { FaultSettings } from '../../electron/sandbox/server';
+import type { FaultSettings } from '../../electron/local-service/server';
 import type { Dice } from './dice';
 
 /**

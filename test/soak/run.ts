@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSandbox, type RunningSandbox } from '../../electron/sandbox/server';
+import { startSandbox, type RunningSandbox } from '../../electron/local-service/server';
 import { Checks } from './checks';
 import { SyncChildren } from './children';
 import { Dice } from './dice';

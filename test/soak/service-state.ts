@@ -1,7 +1,7 @@
 // What the sandbox holds, read from the sandbox itself: its counters, and its API over real HTTP.
 // (Its data file is not used: saving 250,000 vouchers every second would stall it for most of the soak.)
 import { ServiceError, createClient, type VoucherClient } from '../../shared/api';
-import type { RunningSandbox } from '../../electron/sandbox/server';
+import type { RunningSandbox } from '../../electron/local-service/server';
 
 export interface ServiceJob {
   id: string;

@@ -1,5 +1,5 @@
 // Invariants on the sandbox's request log: no write carried out twice.
-import type { SandboxRequestRecord } from '../../electron/sandbox/types';
+import type { SandboxRequestRecord } from '../../electron/local-service/types';
 import type { Checks } from './checks';
 import type { Queued } from './prepare';
 

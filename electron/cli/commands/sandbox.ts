@@ -1,4 +1,4 @@
-import { runSandboxCli } from '../../sandbox/cli';
+import { runSandboxCli } from '../../local-service/cli';
 import { type Command, type GroupCommands, UsageError } from '../command';
 import { USAGE_EXIT_CODE } from '../flags';
 

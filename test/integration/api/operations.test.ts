@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidRequestError, ServiceError, publicationPages, scopesFor, stackPages, type VoucherClient } from '../../../shared/api';
 import type { VoucherDraft } from '../../../shared/domain/voucher';
-import { SEED_EARNING_RULE_IDS } from '../../../electron/sandbox/server';
+import { SEED_EARNING_RULE_IDS } from '../../../electron/local-service/server';
 import { startHarness, waitForJob, type Harness } from './sandbox-harness';
 
 let h: Harness;

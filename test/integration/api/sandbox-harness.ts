@@ -1,4 +1,4 @@
-import { createManualClock, startSandbox, type RunningSandbox, type SandboxOptions } from '../../../electron/sandbox/server';
+import { createManualClock, startSandbox, type RunningSandbox, type SandboxOptions } from '../../../electron/local-service/server';
 import { createClient, type Auth, type ClientOptions, type TransportEvent, type VoucherClient } from '../../../shared/api';
 
 export type ManualClock = ReturnType<typeof createManualClock>;

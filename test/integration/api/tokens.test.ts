@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CredentialsRejectedError, TokenManager, createClient, type VoucherClient } from '../../../shared/api';
-import { SEED_EARNING_RULE_IDS } from '../../../electron/sandbox/server';
+import { SEED_EARNING_RULE_IDS } from '../../../electron/local-service/server';
 import { startHarness, type Harness } from './sandbox-harness';
 
 let h: Harness;

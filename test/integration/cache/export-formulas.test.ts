@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportCachedPublications } from '../../../electron/cache';
-import type { PublicationDoc } from '../../../electron/sandbox/publication-doc';
+import type { PublicationDoc } from '../../../electron/local-service/publication-doc';
 import type { StoreDatabase } from '../../../electron/store/database';
 import { extraPublications } from './history';
 import { pulledCache } from './pulled';

@@ -1,7 +1,7 @@
 import type { StoreDatabase } from '../../../electron/store/database';
 import { upsertParams, upsertSql } from '../../../electron/cache/publication-rows';
 import { finishPull, startPull } from '../../../electron/cache/pulls';
-import type { PublicationDoc } from '../../../electron/sandbox/publication-doc';
+import type { PublicationDoc } from '../../../electron/local-service/publication-doc';
 import type { Publication } from '../../../shared/api';
 import { factsOfPublication, withKnownFacts } from '../../../shared/domain/publication-facts';
 import { selectionKey, type PublicationSelection } from '../../../shared/domain/publication-query';

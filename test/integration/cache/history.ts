@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { DocStore } from '../../../electron/sandbox/docs';
-import type { PublicationDoc } from '../../../electron/sandbox/publication-doc';
-import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/server';
+import { DocStore } from '../../../electron/local-service/docs';
+import type { PublicationDoc } from '../../../electron/local-service/publication-doc';
+import { startSandbox, type RunningSandbox } from '../../../electron/local-service/server';
 import { loadSqlJs } from '../../../electron/store/sqljs';
 import { createClient, type ClientOptions, type VoucherClient } from '../../../shared/api';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCacheDatabase, pullPublications, queryCachedPublications } from '../../../electron/cache';
 import { FACTS_SELECT, factsOfRow } from '../../../electron/cache/publication-rows';
 import { latestCompletePull } from '../../../electron/cache/pulls';
-import type { RunningSandbox } from '../../../electron/sandbox/server';
+import type { RunningSandbox } from '../../../electron/local-service/server';
 import type { StoreDatabase } from '../../../electron/store/database';
 import type { Publication, VoucherClient } from '../../../shared/api';
 import type { PublicationFacts } from '../../../shared/domain/publication-facts';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCacheDatabase, pullPublications, queryCachedPublications, listPulls, type PullProgress } from '../../../electron/cache';
-import type { RunningSandbox } from '../../../electron/sandbox/server';
+import type { RunningSandbox } from '../../../electron/local-service/server';
 import type { StoreDatabase } from '../../../electron/store/database';
 import { fieldsRead, type PublicationSelection } from '../../../shared/domain/publication-query';
 import { InvalidRequestError, NetworkError, type VoucherClient } from '../../../shared/api';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { openCacheDatabase, pullPublications } from '../../../electron/cache';
-import type { PublicationDoc } from '../../../electron/sandbox/publication-doc';
+import type { PublicationDoc } from '../../../electron/local-service/publication-doc';
 import type { StoreDatabase } from '../../../electron/store/database';
 import { clientOf, putPublications, sandboxOn } from './history';
 import { makeTempDir } from './temp';

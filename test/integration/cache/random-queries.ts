@@ -1,4 +1,4 @@
-import type { PublicationDoc } from '../../../electron/sandbox/publication-doc';
+import type { PublicationDoc } from '../../../electron/local-service/publication-doc';
 import { PUBLICATION_ORDERS, PUBLICATION_VOUCHER_TYPES, type FilterConditions, type PublicationFilters, type PublicationOrder } from '../../../shared/api';
 import { FILTER_FIELDS, FILTER_OPERATORS, type FilterField } from '../../../shared/domain/publication-filter';
 import type { PublicationSelection } from '../../../shared/domain/publication-query';

@@ -12,7 +12,7 @@ import {
   queryCachedStacks,
   type StackSelection,
 } from '../../../electron/cache';
-import { SEED_EARNING_RULE_IDS, startSandbox, type RunningSandbox } from '../../../electron/sandbox/server';
+import { SEED_EARNING_RULE_IDS, startSandbox, type RunningSandbox } from '../../../electron/local-service/server';
 import type { StoreDatabase } from '../../../electron/store/database';
 import { STACK_ORDERS, ServiceError, type EarningRule, type PromotionStack, type Reward } from '../../../shared/api';
 import { clientOf } from './history';

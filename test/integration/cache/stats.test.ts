@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachedPublicationStats } from '../../../electron/cache';
-import type { PublicationDoc } from '../../../electron/sandbox/publication-doc';
+import type { PublicationDoc } from '../../../electron/local-service/publication-doc';
 import type { StoreDatabase } from '../../../electron/store/database';
 import type { HistoryNarrowing } from '../../../shared/ipc/publication-history';
 import { extraPublications, sandboxPublications } from './history';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SEED_EARNING_RULE_IDS, startSandbox, type RunningSandbox } from '../../../electron/sandbox/server';
+import { SEED_EARNING_RULE_IDS, startSandbox, type RunningSandbox } from '../../../electron/local-service/server';
 import { createClient, type Publication, type VoucherClient } from '../../../shared/api';
 import { makeTempDir } from '../cache/temp';
 import { keysForSandbox, spawnBin, spawnJson } from './spawn-bin';

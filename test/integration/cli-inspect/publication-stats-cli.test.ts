@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cachedPublicationStats, listPulls, openCacheDatabase } from '../../../electron/cache';
-import type { RunningSandbox } from '../../../electron/sandbox/server';
+import type { RunningSandbox } from '../../../electron/local-service/server';
 import type { PublicationStats } from '../../../shared/ipc/publication-history';
 import { extraPublications, putPublications, sandboxOn } from '../cache/history';
 import { makeTempDir } from '../cache/temp';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLibraryServices } from '../../../electron/desk/library';
-import { startSandbox } from '../../../electron/sandbox/server';
+import { startSandbox } from '../../../electron/local-service/server';
 import { checkDataDir, restoreCopy } from '../../../electron/store/health';
 import type { DatabaseName } from '../../../electron/store/kept';
 import { SyncEngine } from '../../../electron/sync/engine';

@@ -1,7 +1,7 @@
 import type { ProjectKind } from '../../../shared/domain/project';
 import type { ProjectView } from '../../../shared/ipc/projects';
 import type { InvokeHandlers } from '../../../electron/host/ipc-guard';
-import type { RunningSandbox } from '../../../electron/sandbox/types';
+import type { RunningSandbox } from '../../../electron/local-service/types';
 
 export interface SandboxProject {
   name?: string;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices, type Services } from '../../../electron/host/services';
-import type { RunningSandbox } from '../../../electron/sandbox/server';
+import type { RunningSandbox } from '../../../electron/local-service/server';
 import { MemorySecretStore } from '../../../electron/secrets/memory-store';
 import { inspectContract } from '../../../shared/ipc/inspect';
 import { publicationPullProgressSchema, type PublicationPullProgress } from '../../../shared/ipc/publication-history';

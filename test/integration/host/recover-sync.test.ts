@@ -6,7 +6,7 @@ import { Outbox } from '../../../electron/outbox/outbox';
 import { SyncEngine } from '../../../electron/sync/engine';
 import { MemorySecretStore } from '../../../electron/secrets/memory-store';
 import { projectAccount } from '../../../electron/secrets/secret-store';
-import type { RunningSandbox } from '../../../electron/sandbox/types';
+import type { RunningSandbox } from '../../../electron/local-service/types';
 import { codes, desk, sandbox, batchOf, tempDir } from '../sync/helpers';
 import { addSandboxProject } from './add-project';
 

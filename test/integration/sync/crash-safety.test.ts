@@ -6,7 +6,7 @@ import { queueImport } from '../../../electron/desk/queue-batch';
 import { openLibrary } from '../../../electron/store/databases';
 import { BatchService } from '../../../electron/batches/batch-service';
 import { DraftService } from '../../../electron/batches/draft-service';
-import type { RunningSandbox } from '../../../electron/sandbox/server';
+import type { RunningSandbox } from '../../../electron/local-service/server';
 import { PERCENT_DEFAULTS, clientFor, codes, sandbox, tempDir } from './helpers';
 
 const CHILD_SOURCE = fileURLToPath(new URL('./crash-child.ts', import.meta.url));

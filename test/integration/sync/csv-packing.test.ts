@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { queueImport, queueImportPacked } from '../../../electron/desk/queue-batch';
 import { SyncEngine } from '../../../electron/sync/engine';
-import type { RunningSandbox } from '../../../electron/sandbox/types';
+import type { RunningSandbox } from '../../../electron/local-service/types';
 import { batchOf, clientFor, codes, desk, sandbox, type Desk } from './helpers';
 
 const ROWS: Record<string, unknown>[] = [

@@ -11,7 +11,7 @@ import { afterEach } from 'vitest';
 import { createClient, type ClientOptions, type VoucherClient } from '../../../shared/api';
 import { BatchService } from '../../../electron/batches/batch-service';
 import { DraftService } from '../../../electron/batches/draft-service';
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../electron/sandbox/server';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../electron/local-service/server';
 import { openLibrary } from '../../../electron/store/databases';
 import type { StoreDatabase } from '../../../electron/store/database';
 import { Outbox } from '../../../electron/outbox/outbox';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../../shared/api';
-import type { RunningSandbox } from '../../../electron/sandbox/server';
+import type { RunningSandbox } from '../../../electron/local-service/server';
 import { spawnBin, spawnJson } from '../cli-inspect/spawn-bin';
 import { codesOnService, sandbox, tempDir } from './helpers';
 

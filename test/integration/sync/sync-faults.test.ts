@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createManualClock } from '../../../electron/sandbox/server';
+import { createManualClock } from '../../../electron/local-service/server';
 import { queueImport } from '../../../electron/desk/queue-batch';
 import { SyncEngine, type SyncEvent } from '../../../electron/sync/engine';
 import { planFor } from '../../../electron/sync/dry-run';

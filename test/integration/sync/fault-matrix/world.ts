@@ -3,7 +3,7 @@
 // judged by the sandbox's own data and request log, then by the app's report.
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { FetchLike, VoucherClient } from '../../../../shared/api';
-import { startSandbox, type FaultSettings, type RunningSandbox, type SandboxRequestRecord } from '../../../../electron/sandbox/server';
+import { startSandbox, type FaultSettings, type RunningSandbox, type SandboxRequestRecord } from '../../../../electron/local-service/server';
 import type { Outbox } from '../../../../electron/outbox/outbox';
 import type { OperationRecord } from '../../../../electron/outbox/records';
 import { SyncEngine } from '../../../../electron/sync/engine';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createManualClock } from '../../../electron/sandbox/server';
+import { createManualClock } from '../../../electron/local-service/server';
 import { call, expectErrorObject, sandbox, waitForJob } from './helpers';
 
 const codes = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => ({ code: `${prefix}-${i}`, type: 'GIFT_VOUCHER', gift: { amount: 100 } }));

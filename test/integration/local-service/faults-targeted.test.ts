@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createManualClock, startSandbox } from '../../../electron/sandbox/server';
+import { createManualClock, startSandbox } from '../../../electron/local-service/server';
 import { admin, bearer, call, expectErrorObject, keyHeaders, raw, sandbox, token, until, type RawAnswer } from './helpers';
 
 const gift = (code: string) => [{ code, type: 'GIFT_VOUCHER', gift: { amount: 100 } }];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RequestLog } from '../../../electron/sandbox/request-log';
-import { createManualClock } from '../../../electron/sandbox/server';
+import { RequestLog } from '../../../electron/local-service/request-log';
+import { createManualClock } from '../../../electron/local-service/server';
 import { admin, bearer, call, sandbox, token } from './helpers';
 
 describe('request log', () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createManualClock, startSandbox, type PublicationDoc, type RunningSandbox } from '../../../electron/sandbox/server';
+import { createManualClock, startSandbox, type PublicationDoc, type RunningSandbox } from '../../../electron/local-service/server';
 import { admin, bearer, call, expectErrorObject, projectHeaders, sandbox, token, waitForJob } from './helpers';
 
 const SHOP = { name: 'shop', appId: 'app-shop', appToken: 'token-shop' };

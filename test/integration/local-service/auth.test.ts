@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createManualClock } from '../../../electron/sandbox/server';
+import { createManualClock } from '../../../electron/local-service/server';
 import { bearer, call, expectErrorObject, keyHeaders, sandbox, token } from './helpers';
 
 describe('sandbox clusters', () => {

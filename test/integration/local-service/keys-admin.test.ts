@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createManualClock } from '../../../electron/sandbox/server';
+import { createManualClock } from '../../../electron/local-service/server';
 import { admin, bearer, call, expectErrorObject, sandbox, token } from './helpers';
 
 describe('key block and unblock', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../../electron/sandbox/server';
+import type { RunningSandbox } from '../../../electron/local-service/server';
 import { call, expectErrorObject, keyHeaders, sandbox, waitForJob } from './helpers';
 
 function form(csv: string | undefined, extra: Record<string, string> = {}): FormData {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../electron/cli/flags';
-import { parseSandboxArgs } from '../../../electron/sandbox/cli-args';
+import { parseSandboxArgs } from '../../../electron/local-service/cli-args';
 
 /** The error parseSandboxArgs throws for `argv`. */
 function refusal(argv: string[]): unknown {

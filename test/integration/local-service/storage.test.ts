@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../../electron/sandbox/server';
+import { startSandbox } from '../../../electron/local-service/server';
 import { call, waitForJob } from './helpers';
 
 const dirs: string[] = [];

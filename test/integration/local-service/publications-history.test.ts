@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocStore } from '../../../electron/sandbox/docs';
-import { seedHistory } from '../../../electron/sandbox/seed-history';
-import { createManualClock, startSandbox, type PublicationDoc, type RunningSandbox } from '../../../electron/sandbox/server';
+import { DocStore } from '../../../electron/local-service/docs';
+import { seedHistory } from '../../../electron/local-service/seed-history';
+import { createManualClock, startSandbox, type PublicationDoc, type RunningSandbox } from '../../../electron/local-service/server';
 import { loadSqlJs } from '../../../electron/store/sqljs';
 import { makeTempDir } from '../cache/temp';
 import { call } from './helpers';

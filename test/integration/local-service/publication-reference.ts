@@ -1,4 +1,4 @@
-import type { PublicationDoc } from '../../../electron/sandbox/publication-doc';
+import type { PublicationDoc } from '../../../electron/local-service/publication-doc';
 import { DEFAULT_PUBLICATION_ORDER, publicationComparator, type PublicationOrderKey } from '../../../shared/domain/publication-order';
 import { matches, type Condition, type FilterField, type FilterOperator } from '../../../shared/domain/publication-filter';
 

@@ -1,6 +1,6 @@
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { afterEach } from 'vitest';
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../electron/sandbox/server';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../electron/local-service/server';
 
 const running: RunningSandbox[] = [];
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_EARNING_RULE_IDS, startSandbox, type RunningSandbox } from '../../../electron/sandbox/server';
-import { SEED_EARNING_RULES } from '../../../electron/sandbox/seed-earning-rules';
+import { SEED_EARNING_RULE_IDS, startSandbox, type RunningSandbox } from '../../../electron/local-service/server';
+import { SEED_EARNING_RULES } from '../../../electron/local-service/seed-earning-rules';
 import { earningRuleResponse } from './earning-rule-schema';
 import { bearer, call, expectErrorObject, token } from './helpers';
 

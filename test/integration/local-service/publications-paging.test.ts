@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DocStore } from '../../../electron/sandbox/docs';
-import { PublicationStore } from '../../../electron/sandbox/publication-store';
-import { criteriaOf } from '../../../electron/sandbox/routes/publications';
-import { createManualClock, startSandbox, type PublicationDoc, type RunningSandbox } from '../../../electron/sandbox/server';
+import { DocStore } from '../../../electron/local-service/docs';
+import { PublicationStore } from '../../../electron/local-service/publication-store';
+import { criteriaOf } from '../../../electron/local-service/routes/publications';
+import { createManualClock, startSandbox, type PublicationDoc, type RunningSandbox } from '../../../electron/local-service/server';
 import { loadSqlJs } from '../../../electron/store/sqljs';
 import { PUBLICATION_ORDER_KEYS } from '../../../shared/domain/publication-order';
 import { FILTER_FIELDS, FILTER_OPERATORS, type FilterField } from '../../../shared/domain/publication-filter';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../electron/sandbox/server';
+import { startSandbox, type RunningSandbox } from '../../../electron/local-service/server';
 import { bearer, call, expectErrorObject, token } from './helpers';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a publication as the service returns it
