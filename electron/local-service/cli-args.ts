@@ -27,7 +27,7 @@ Options:
                            only; --data keeps its own)
   --help                   show this text
 
-Admin routes on every port (no auth; see the README for every field):
+Admin routes on every port (no auth; every field in docs/local-sandbox-service.md):
   POST /__sandbox/faults          {"gatewayNext":{"count":1,"status":504,"method":"POST","path":"/v1/vouchers/import"}}
                                   {"rateLimitNext":{"count":1,"retryAfterSeconds":30}}
                                   {"failNext":{"count":1,"status":503,"method":"DELETE","path":"/v1/vouchers"}}
