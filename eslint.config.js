@@ -138,7 +138,7 @@ export default defineConfig(
         ...localServiceStarters.map((pattern) => ({ category: 'local-service-starter', pattern })),
         ...electronApiFiles.map((pattern) => ({ category: 'electron-api', pattern })),
         { category: 'sql-loader', pattern: 'electron/store/sqljs.ts' },
-        { category: 'flag-reader', pattern: 'electron/cli/flags.ts' },
+        { category: 'flag-reader', pattern: 'electron/command-line/flags.ts' },
       ],
     },
     rules: {

@@ -5,7 +5,7 @@ import type { SecretStore } from '../secrets/secret-store';
 import { resolveDataDir } from '../store/data-dir';
 import { type CliContext, type Command, type CommandGroup, type GroupCommands, type OptionSpec, type ParsedArgs, UsageError } from './command';
 import { cliErrorData, cliErrorText } from './error-words';
-import { parseFlags, USAGE_EXIT_CODE } from './flags';
+import { parseFlags, USAGE_EXIT_CODE } from '../command-line/flags';
 import type { CliIo } from './io';
 import type { ConnectionService } from '../projects/connection';
 import type { Project } from '../../shared/domain/project';
