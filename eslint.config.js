@@ -1,4 +1,5 @@
 // Lint: type-aware TypeScript rules, Svelte files, and the layer map below (eslint-plugin-boundaries).
+// scripts/folder-cycles.mjs (also in `npm run lint`) refuses two folders importing each other.
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
 import prettier from 'eslint-config-prettier';
@@ -8,21 +9,73 @@ import tseslint from 'typescript-eslint';
 import { defineConfig } from 'eslint/config';
 
 /**
- * The layers. A file belongs to the first folder that holds it; each layer lists the layers it may import.
- * Tests may import every layer.
+ * The layers inside electron/, bottom to top. A folder (with its subfolders) may import shared/, its own
+ * files and the folders of the layers below its own; nothing imports upwards, and folders of one layer do
+ * not import each other except the pairs in `peerImports`. So no two folders import each other.
+ * The local sandbox service (electron/local-service) is apart; the entry points sit on top.
+ * A folder of electron/ missing here may import nothing of the app (test/lint/layers.test.ts names it).
+ */
+export const electronLayers = [
+  // The storage engine (sql.js databases on disk), the command lines' flag reader, and the pure rules of
+  // the updater and the window: none of them knows the app's data.
+  { layer: 'engine', folders: ['store', 'command-line', 'update', 'window'] },
+  // The app's data, each over the engine: batches (the library), the outbox, the cache, projects, secrets.
+  { layer: 'data', folders: ['secrets', 'batches', 'outbox', 'cache', 'projects'] },
+  // The kinds of queued operations: what each does to the app's data and how it is sent.
+  { layer: 'operations', folders: ['operations'] },
+  // What combines the app's data: the library with its outbox and queueing, the data folder's health.
+  { layer: 'desk', folders: ['desk', 'data-folder'] },
+  { layer: 'sync', folders: ['sync'] },
+  // The front ends: service wiring, IPC and the web host; the command line.
+  { layer: 'front ends', folders: ['host', 'cli'] },
+];
+
+/** The only imports between folders of one layer, each with its reason. */
+export const peerImports = [
+  // A project's connection keeps its API key in the keychain.
+  { from: 'projects', to: 'secrets' },
+];
+
+const electronFolders = electronLayers.flatMap(({ folders }) => folders);
+
+/** What each folder of electron/ may import: its own layer's allowed peers and every folder below it. */
+const electronFolderRules = electronLayers.flatMap(({ folders }, index) =>
+  folders.map((folder) => ({
+    type: folder,
+    folder: `electron/${folder}`,
+    mayImport: [
+      ...electronLayers.slice(0, index).flatMap((below) => below.folders),
+      ...peerImports.filter((peer) => peer.from === folder).map((peer) => peer.to),
+      'shared',
+    ],
+  })),
+);
+
+/**
+ * Every element of the map. A file belongs to the first folder that holds it; each lists what it may import.
+ * `entry` holds electron/'s own files (main.ts, preload.ts, updater.ts, cli.ts) and any folder not yet placed:
+ * only the entry points (below) may import from it and with it.
  */
 const layers = [
   { type: 'local-service', folder: 'electron/local-service', mayImport: ['shared'] },
-  { type: 'electron', folder: 'electron', mayImport: ['shared'] },
+  ...electronFolderRules,
+  { type: 'entry', folder: 'electron', mayImport: [] },
   { type: 'renderer', folder: 'renderer', mayImport: ['shared'] },
   { type: 'shared', folder: 'shared', mayImport: [] },
-  { type: 'test', folder: 'test', mayImport: ['local-service', 'electron', 'renderer', 'shared'] },
+  { type: 'test', folder: 'test', mayImport: ['local-service', ...electronFolders, 'entry', 'renderer', 'shared'] },
 ];
 
+/** The entry points: the Electron main process, its preload and updater, and the command line. They may import all of the app. */
+const entryPoints = ['electron/main.ts', 'electron/preload.ts', 'electron/updater.ts', 'electron/cli.ts'];
 /** The only app files that start the local sandbox service: the CLI's `sandbox` command and the web host's `--sandbox`. */
 const localServiceStarters = ['electron/cli/commands/sandbox.ts', 'electron/host/web-cli.ts'];
 /** The only files that may import the `electron` package; everything else runs in plain Node too. */
 const electronApiFiles = ['electron/main.ts', 'electron/preload.ts', 'electron/updater.ts'];
+/** npm packages only some folders may use: the engine's database, the keychain. */
+const packageOwners = [
+  { source: 'sql.js', types: ['store', 'local-service'] },
+  { source: 'keytar', types: ['secrets'] },
+];
 
 const layerPolicies = [
   ...layers.map(({ type, mayImport }) => ({
@@ -30,6 +83,7 @@ const layerPolicies = [
     allow: { to: { element: { types: { anyOf: [type, ...mayImport] } } } },
   })),
   { from: { element: { type: 'test' } }, allow: { to: { module: { origin: 'local' } } } },
+  { from: { file: { categories: 'entry-point' } }, allow: { to: { element: { types: { anyOf: [...electronFolders, 'entry', 'shared'] } } } } },
   { from: { file: { categories: 'local-service-starter' } }, allow: { to: { element: { type: 'local-service' } } } },
   // The local sandbox service shares the app's sql.js loader: one WebAssembly instance per process when both run in one.
   { from: { element: { type: 'local-service' } }, allow: { to: { file: { categories: 'sql-loader' } } } },
@@ -40,8 +94,12 @@ const layerPolicies = [
     from: { element: { types: { anyOf: ['shared', 'renderer'] } } },
     disallow: { to: { module: { origin: 'core' } } },
   },
-  { disallow: { to: { module: { source: 'electron' } } } },
-  { from: { file: { categories: 'electron-api' } }, allow: { to: { module: { source: 'electron' } } } },
+  ...packageOwners.flatMap(({ source, types }) => [
+    { disallow: { to: { module: { source } } } },
+    { from: { element: { types: { anyOf: [...types, 'test'] } } }, allow: { to: { module: { source } } } },
+  ]),
+  { disallow: { to: { module: { source: ['electron', 'electron-updater'] } } } },
+  { from: { file: { categories: 'electron-api' } }, allow: { to: { module: { source: ['electron', 'electron-updater'] } } } },
 ];
 
 export default defineConfig(
@@ -135,10 +193,11 @@ export default defineConfig(
       'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import', 'require'],
       'boundaries/elements': layers.map(({ type, folder }) => ({ type, pattern: folder, partialMatch: false })),
       'boundaries/files': [
+        ...entryPoints.map((pattern) => ({ category: 'entry-point', pattern })),
         ...localServiceStarters.map((pattern) => ({ category: 'local-service-starter', pattern })),
         ...electronApiFiles.map((pattern) => ({ category: 'electron-api', pattern })),
         { category: 'sql-loader', pattern: 'electron/store/sqljs.ts' },
-        { category: 'flag-reader', pattern: 'electron/cli/flags.ts' },
+        { category: 'flag-reader', pattern: 'electron/command-line/flags.ts' },
       ],
     },
     rules: {

@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string; dependencies: Record<string, string> };
 
-/** The build's version, read by electron/app-version.ts; the vitest configs use the same. */
+/** The build's version, read by electron/host/app-version.ts; the vitest configs use the same. */
 export const appVersionDefine = { __VOUCHER_DESK_VERSION__: JSON.stringify(pkg.version) };
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 

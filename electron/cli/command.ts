@@ -4,7 +4,7 @@ import type { LibraryServices } from '../desk/library';
 import type { ConnectionService } from '../projects/connection';
 import type { SecretStore } from '../secrets/secret-store';
 import type { Reader } from '../store/statements';
-import { UsageError, wholeNumberFlag } from './flags';
+import { UsageError, wholeNumberFlag } from '../command-line/flags';
 import type { CliIo } from './io';
 
 // The shape every command of `voucher-desk` has. A group (`keys`, `batch`, later `queue`, `sync`,
@@ -87,7 +87,7 @@ export interface CommandGroup {
 }
 
 // One UsageError for every command line: the flag reader throws it too.
-export { UsageError } from './flags';
+export { UsageError } from '../command-line/flags';
 
 export function stringOption(args: ParsedArgs, name: string): string | undefined {
   const value = args.values[name];

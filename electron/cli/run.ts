@@ -5,7 +5,7 @@ import type { SecretStore } from '../secrets/secret-store';
 import { resolveDataDir } from '../store/data-dir';
 import { type CliContext, type Command, type CommandGroup, type GroupCommands, type OptionSpec, type ParsedArgs, UsageError } from './command';
 import { cliErrorData, cliErrorText } from './error-words';
-import { parseFlags, USAGE_EXIT_CODE } from './flags';
+import { parseFlags, USAGE_EXIT_CODE } from '../command-line/flags';
 import type { CliIo } from './io';
 import type { ConnectionService } from '../projects/connection';
 import type { Project } from '../../shared/domain/project';
@@ -76,8 +76,8 @@ export async function runCli(argv: readonly string[], deps: CliDeps): Promise<nu
         libraryDb = undefined;
         return (library ??= await (await import('../desk/library')).openLibraryServices(dataDir));
       },
-      libraryReader: async () => library?.db ?? (libraryDb ??= await (await import('../store/databases')).openLibrary(dataDir)),
-      libraryListing: async (kind) => (library || libraryDb ? undefined : (await import('../store/library-listing')).readLibraryListing(dataDir, kind)),
+      libraryReader: async () => library?.db ?? (libraryDb ??= await (await import('../batches/open')).openLibraryDatabase(dataDir)),
+      libraryListing: async (kind) => (library || libraryDb ? undefined : (await import('../batches/library-listing')).readLibraryListing(dataDir, kind)),
       secrets: (): SecretStore => new KeytarSecretStore(deps.env[KEYCHAIN_SERVICE_ENV] || KEYCHAIN_SERVICE),
       connection: () => (connection ??= import('./cli-connection').then((m) => m.cliConnection(dataDir, ctx.secrets(), deps.env))),
       project: async (name) => {

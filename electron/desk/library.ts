@@ -1,6 +1,6 @@
 import { Outbox } from '../outbox/outbox';
 import type { StoreDatabase } from '../store/database';
-import { type OpenOptions, openLibrary } from '../store/databases';
+import { type OpenOptions, openLibraryDatabase } from '../batches/open';
 import type { FreezeCheck } from '../batches/batch-lookup';
 import { BatchService } from '../batches/batch-service';
 import { type ExportOptions, type ExportReport, exportBatchCsv, exportBatchCsvToFile } from '../batches/csv-export';
@@ -46,7 +46,7 @@ export function libraryServices(db: StoreDatabase, outbox: Outbox): LibraryServi
 }
 
 export async function openLibraryServices(dataDir: string, options: OpenOptions = {}): Promise<LibraryServices> {
-  const db = await openLibrary(dataDir, options);
+  const db = await openLibraryDatabase(dataDir, options);
   try {
     return libraryServices(db, await Outbox.open(dataDir));
   } catch (error) {

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { APP_VERSION } from '../app-version';
-import { parseFlags, UsageError, USAGE_EXIT_CODE, wholeNumberFlag } from '../cli/flags';
+import { APP_VERSION } from './app-version';
+import { parseFlags, UsageError, USAGE_EXIT_CODE, wholeNumberFlag } from '../command-line/flags';
 import { parseSeedPublications } from '../local-service/cli-args';
 import { startSandbox } from '../local-service/server';
 import type { RunningSandbox } from '../local-service/types';

@@ -1,4 +1,4 @@
-import { parseFlags, UsageError, wholeNumberFlag } from '../cli/flags';
+import { parseFlags, UsageError, wholeNumberFlag } from '../command-line/flags';
 import { DEFAULT_PROJECT_NAME, projectSpecs } from './project-spec';
 import { MAX_SEEDED_PUBLICATIONS } from './seed-history';
 import { CLUSTERS, type Cluster, type SandboxOptions, type SandboxProjectOptions } from './types';

@@ -1,4 +1,4 @@
-import { UsageError, USAGE_EXIT_CODE } from '../cli/flags';
+import { UsageError, USAGE_EXIT_CODE } from '../command-line/flags';
 import { parseSandboxArgs, USAGE } from './cli-args';
 import { projectSpecs, SANDBOX_PROJECT_RATE_LIMIT } from './project-spec';
 import { startSandbox } from './server';

@@ -1,15 +1,19 @@
-import { batchListing } from '../batches/batch-listing';
 import { type StoreDatabase, openDatabase } from './database';
-import { libraryMigrations } from './library-schema';
+import type { ListingSpec } from './listing';
 import type { Migration } from './migrations';
+
+// How each of the data folder's databases is kept. Their tables (and the library's listing) are
+// handed in by their owners (batches/open.ts, outbox/outbox.ts, cache/open.ts): the store is the
+// engine under them and imports none of them.
 
 export interface OpenOptions {
   /** Move an unreadable file aside and start empty instead of failing. */
   startFresh?: boolean;
 }
 
-export function openLibrary(dir: string, options: OpenOptions = {}): Promise<StoreDatabase> {
-  return openDatabase({ dir, name: 'library', migrations: libraryMigrations, listing: batchListing, ...options });
+/** The library keeps a listing beside it, so that a command that only lists need not load it. */
+export function openLibrary(dir: string, migrations: readonly Migration[], listing: ListingSpec, options: OpenOptions = {}): Promise<StoreDatabase> {
+  return openDatabase({ dir, name: 'library', migrations, listing, ...options });
 }
 
 /** The outbox's tables are defined by its own migrations, kept with the outbox. */

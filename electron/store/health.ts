@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Database as SqlJsDatabase, SqlJsStatic } from 'sql.js';
-import { BODIES_FOLDER, BodyFiles } from '../outbox/bodies';
+import type { SqlJsStatic } from 'sql.js';
 import { adviceFor } from './advice';
 import { syncDirectory } from './platform-fs';
 import { type DatabaseFiles, KEPT_FOLDER, PROJECTS_FILE, databaseFiles, earlierUnreadable } from './files';
@@ -13,10 +12,12 @@ import { readManifest } from './manifest';
 import { moveInto, newSetAsideFolder } from './refuse';
 import { type RestoreOutcome, restoreKeptCopy } from './restore';
 import { loadSqlJs } from './sqljs';
-import { queryAll } from './statements';
+import { type Reader, readerOf } from './statements';
 
 // The data folder's health, for `voucher-desk library ...` and the UI's "library needs attention"
-// screen: what each database's files hold, which kept copies exist, and the two ways out.
+// screen: what each database's files hold, which kept copies exist, and the two ways out. Files a
+// database's owner keeps beside it (the outbox's request bodies) are its owner's to check: it hands
+// them in as a DataDirPart (see data-folder/health.ts), so the store imports none of its owners.
 
 export type { DatabaseName, KeptCopy } from './kept';
 export type { FileProblem } from './inspect';
@@ -36,22 +37,31 @@ export interface DataDirHealth {
   databases: DatabaseHealth[];
 }
 
+/** Files a database's owner keeps beside it, checked with the database and set aside with it. */
+export interface DataDirPart {
+  database: DatabaseName;
+  /** Its folders in the data folder, moved aside by startFresh. */
+  folders: readonly string[];
+  /** Problems of those files, given the database as it loaded. */
+  check(dir: string, db: Reader): FileProblem[];
+}
+
 export const SETTINGS_FILE = 'settings.json';
 
-/** Checks every file of every database (kept copies and queued request files too); changes nothing. */
-export async function checkDataDir(dir: string): Promise<DataDirHealth> {
+/** Checks every file of every database (kept copies and the parts' files too); changes nothing. */
+export async function checkDataDir(dir: string, parts: readonly DataDirPart[]): Promise<DataDirHealth> {
   const SQL = await loadSqlJs();
   const root = resolve(dir);
-  const databases = DATABASE_NAMES.map((database) => checkDatabase(SQL, root, database));
+  const databases = DATABASE_NAMES.map((database) => checkDatabase(SQL, root, database, parts));
   return { dir: root, ok: databases.every((d) => d.ok), databases };
 }
 
-function checkDatabase(SQL: SqlJsStatic, dir: string, database: DatabaseName): DatabaseHealth {
+function checkDatabase(SQL: SqlJsStatic, dir: string, database: DatabaseName, parts: readonly DataDirPart[]): DatabaseHealth {
   const files = databaseFiles(dir, database);
   const result = loadDatabase(SQL, files, { hashKept: true });
   const problems = result.ok ? [] : [...result.problems];
-  if (result.ok && database === 'outbox') {
-    problems.push(...checkBodies(dir, result.loaded.db));
+  if (result.ok) {
+    for (const part of parts) if (part.database === database) problems.push(...part.check(dir, readerOf(result.loaded.db)));
   }
   if (result.ok) result.loaded.db.close();
   problems.push(...result.inspection.keptProblems);
@@ -60,17 +70,6 @@ function checkDatabase(SQL: SqlJsStatic, dir: string, database: DatabaseName): D
     (copy) => !result.inspection.keptProblems.some((p) => p.file.endsWith(`${database}.${copy.id}.sqlite`)),
   );
   return { database, ok: problems.length === 0, problems, advice: adviceFor(database, problems, keptCopies), keptCopies };
-}
-
-function checkBodies(dir: string, db: SqlJsDatabase): FileProblem[] {
-  // A new outbox has no tables yet: nothing was queued.
-  if (queryAll(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'chunks'").length === 0) return [];
-  const rows = queryAll<{ body_file: string; body_hash: string }>(
-    db,
-    `SELECT c.body_file, c.body_hash FROM chunks c JOIN operations o ON o.id = c.op_id
-     WHERE c.body_file IS NOT NULL AND o.state NOT IN ('done', 'failed', 'cancelled')`,
-  );
-  return new BodyFiles(dir).check(rows.map((r) => ({ bodyFile: r.body_file, bodyHash: r.body_hash })));
 }
 
 /** The folder's small JSON files beside the databases, with what each is called in a report. */
@@ -115,7 +114,7 @@ export async function restoreCopy(dir: string, database: DatabaseName, copyId: s
 }
 
 /** Moves every file the app wrote into one new timestamped folder under `set-aside/`; deletes nothing. */
-export async function startFresh(dir: string): Promise<{ setAside: string[] }> {
+export async function startFresh(dir: string, parts: readonly DataDirPart[]): Promise<{ setAside: string[] }> {
   const root = resolve(dir);
   const all = DATABASE_NAMES.map((name) => databaseFiles(root, name));
   const releases: (() => void)[] = [];
@@ -123,7 +122,7 @@ export async function startFresh(dir: string): Promise<{ setAside: string[] }> {
     for (const files of all) releases.push(acquireLock(files.snapshot));
     const folder = newSetAsideFolder(root, 'start-fresh');
     const moved: string[] = [];
-    for (const file of filesToSetAside(root, all)) {
+    for (const file of filesToSetAside(root, all, parts)) {
       const target = moveInto(folder, file);
       if (target) moved.push(target);
     }
@@ -134,9 +133,10 @@ export async function startFresh(dir: string): Promise<{ setAside: string[] }> {
   }
 }
 
-function filesToSetAside(root: string, all: readonly DatabaseFiles[]): string[] {
+function filesToSetAside(root: string, all: readonly DatabaseFiles[], parts: readonly DataDirPart[]): string[] {
   const files = all.flatMap((f) => [f.snapshot, f.journal, f.manifest, f.listing, ...earlierUnreadable(f)]);
-  return [...files, join(root, KEPT_FOLDER), join(root, BODIES_FOLDER), ...SETTINGS_FILES.map(({ name }) => join(root, name))];
+  const partFolders = parts.flatMap((part) => part.folders.map((folder) => join(root, folder)));
+  return [...files, join(root, KEPT_FOLDER), ...partFolders, ...SETTINGS_FILES.map(({ name }) => join(root, name))];
 }
 
 /** For the UI and `library restore` without arguments: every kept copy of every database, newest first. */

@@ -2,7 +2,7 @@ import type { Database as SqlJsDatabase } from 'sql.js';
 import type { DatabaseFiles } from './files';
 import { type KnownFiles, type ListingSpec, writeListing } from './listing';
 import { META_TABLE } from './migrations';
-import { type Params, type Reader, type Row, queryAll, queryOne } from './statements';
+import { readerOf } from './statements';
 
 // Apart from listing.ts, which `batch list` loads: this side reads the database, the other only files.
 
@@ -11,10 +11,7 @@ import { type Params, type Reader, type Row, queryAll, queryOne } from './statem
  * or wrote (`known`), else removes any listing; a failure only leaves the next listing to a full open.
  */
 export function keepListing(files: DatabaseFiles, known: KnownFiles, spec: ListingSpec, db: SqlJsDatabase): void {
-  const reader: Reader = {
-    all: <T extends Row>(sql: string, params?: Params) => queryAll<T>(db, sql, params),
-    get: <T extends Row>(sql: string, params?: Params) => queryOne<T>(db, sql, params),
-  };
+  const reader = readerOf(db);
   try {
     const schemaVersion = reader.get<{ value: number }>(`SELECT value FROM ${META_TABLE} WHERE key = 'schema_version'`)?.value ?? 0;
     writeListing(files, known, spec, reader, schemaVersion);

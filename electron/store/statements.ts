@@ -27,6 +27,14 @@ export interface Writer extends Reader {
   each<T extends Row = Row>(sql: string, params: Params, fn: (row: T) => void): void;
 }
 
+/** Reads of a loaded sql.js database, for code that knows only the Reader (no sql.js types). */
+export function readerOf(db: SqlJsDatabase): Reader {
+  return {
+    all: <T extends Row>(sql: string, params?: Params) => queryAll<T>(db, sql, params),
+    get: <T extends Row>(sql: string, params?: Params) => queryOne<T>(db, sql, params),
+  };
+}
+
 export function queryAll<T extends Row>(db: SqlJsDatabase, sql: string, params: Params = []): T[] {
   const rows: T[] = [];
   queryEach<T>(db, sql, params, (row) => rows.push(row));

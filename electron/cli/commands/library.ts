@@ -1,6 +1,15 @@
 import { restoreSummary } from '../../store/advice';
 import { DATABASE_NAMES, type DatabaseName } from '../../store/kept';
-import { type DataDirHealth, type FileProblem, type KeptCopy, checkDataDir, checkSettings, listCopies, restoreCopy, startFresh } from '../../store/health';
+import {
+  type DataDirHealth,
+  type FileProblem,
+  type KeptCopy,
+  checkDataDir,
+  checkSettings,
+  listCopies,
+  restoreCopy,
+  startFresh,
+} from '../../data-folder/health';
 import { type Command, type GroupCommands, UsageError } from '../command';
 import { table } from '../format';
 

@@ -1,6 +1,6 @@
 import { runSandboxCli } from '../../local-service/cli';
 import { type Command, type GroupCommands, UsageError } from '../command';
-import { USAGE_EXIT_CODE } from '../flags';
+import { USAGE_EXIT_CODE } from '../../command-line/flags';
 
 const run: Command = {
   name: 'run',

@@ -2,7 +2,7 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import type { LibraryHealthView } from '../../../shared/ipc/library-health';
 import { restoreSummary } from '../../store/advice';
 import { errorText } from '../../store/errors';
-import { checkDataDir, restoreCopy, startFresh } from '../../store/health';
+import { checkDataDir, restoreCopy, startFresh } from '../../data-folder/health';
 import type { InvokeHandlers } from '../ipc-guard';
 import type { LazyLibrary } from './library';
 

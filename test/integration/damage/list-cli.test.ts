@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { batchListing, listedBatches } from '../../../electron/batches/batch-listing';
 import { openLibraryServices } from '../../../electron/desk/library';
 import { databaseFiles } from '../../../electron/store/files';
-import { readLibraryListing } from '../../../electron/store/library-listing';
+import { readLibraryListing } from '../../../electron/batches/library-listing';
 import { runBin } from '../cli/run-bin';
 import { useTempDirs } from '../store/temp-dir';
 import { DAMAGES, damage } from './damage';

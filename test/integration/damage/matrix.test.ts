@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLibraryServices } from '../../../electron/desk/library';
 import { startSandbox } from '../../../electron/local-service/server';
-import { checkDataDir, restoreCopy } from '../../../electron/store/health';
+import { checkDataDir, restoreCopy } from '../../../electron/data-folder/health';
 import type { DatabaseName } from '../../../electron/store/kept';
 import { SyncEngine } from '../../../electron/sync/engine';
 import { clientFor } from '../sync/helpers';

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UsageError } from '../../../electron/cli/flags';
+import { UsageError } from '../../../electron/command-line/flags';
 import { parseWebArgs } from '../../../electron/host/web-cli';
 
 const children: ChildProcess[] = [];

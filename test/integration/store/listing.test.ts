@@ -7,9 +7,9 @@ import { batchListing, listedBatches } from '../../../electron/batches/batch-lis
 import { listAllBatches } from '../../../electron/batches/batch-lookup';
 import type { BatchSummary } from '../../../electron/batches/types';
 import { openLibraryServices } from '../../../electron/desk/library';
-import { openLibrary } from '../../../electron/store/databases';
+import { openLibraryDatabase } from '../../../electron/batches/open';
 import { databaseFiles } from '../../../electron/store/files';
-import { readLibraryListing } from '../../../electron/store/library-listing';
+import { readLibraryListing } from '../../../electron/batches/library-listing';
 import { PERCENT_DEFAULTS } from '../batches/library-fixture';
 import { useTempDirs } from './temp-dir';
 
@@ -21,7 +21,7 @@ const tempDir = useTempDirs();
 const listing = (dir: string) => listedBatches(readLibraryListing(dir, batchListing.kind), false);
 
 async function fromDatabase(dir: string): Promise<BatchSummary[]> {
-  const db = await openLibrary(dir);
+  const db = await openLibraryDatabase(dir);
   try {
     return listAllBatches(db).filter((b) => b.deletedAt === null);
   } finally {
@@ -108,7 +108,7 @@ describe('the library listing', () => {
     const dir = tempDir();
     await libraryWithBatches(dir);
     const files = databaseFiles(dir, 'library');
-    const db = await openLibrary(dir);
+    const db = await openLibraryDatabase(dir);
     writeFileSync(files.snapshot, readFileSync(files.snapshot));
     await db.close();
     expect(() => readFileSync(files.listing)).toThrow(/ENOENT/);
@@ -128,7 +128,7 @@ describe('the library listing', () => {
     writeFileSync(file, good);
     expect(listing(dir)).toBeDefined();
     expect(readLibraryListing(dir, 'library batches 0')).toBeUndefined();
-    const db = await openLibrary(dir);
+    const db = await openLibraryDatabase(dir);
     const schema = db.schemaVersion;
     await db.close();
     const text = good.slice(good.indexOf(' ') + 1, -1);

@@ -2,7 +2,7 @@ import { cpSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } fr
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type OpenDatabaseOptions, type StoreDatabase, openDatabase } from '../../../electron/store/database';
-import { checkDataDir, restoreCopy } from '../../../electron/store/health';
+import { checkDataDir, restoreCopy } from '../../../electron/data-folder/health';
 import { readManifest, writeManifest } from '../../../electron/store/manifest';
 import type { Migration } from '../../../electron/store/migrations';
 import { useTempDirs } from './temp-dir';

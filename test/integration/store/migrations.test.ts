@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../electron/store/database';
-import { openLibrary } from '../../../electron/store/databases';
+import { openLibraryDatabase } from '../../../electron/batches/open';
 import { StoreTooNewError } from '../../../electron/store/errors';
-import { libraryMigrations } from '../../../electron/store/library-schema';
+import { libraryMigrations } from '../../../electron/batches/schema';
 import type { Migration } from '../../../electron/store/migrations';
 import { useTempDirs } from './temp-dir';
 
@@ -82,7 +82,7 @@ describe('schema migrations', () => {
     });
     await old.close();
 
-    const library = await openLibrary(dir);
+    const library = await openLibraryDatabase(dir);
     expect(library.schemaVersion).toBe(libraryMigrations.length);
     expect(library.all('SELECT id, name, deleted_at FROM batches')).toEqual([{ id: 1, name: 'Spring', deleted_at: null }]);
     expect(library.all('SELECT code, fields FROM drafts JOIN field_sets ON set_id = field_sets.id WHERE valid = 0')).toEqual([

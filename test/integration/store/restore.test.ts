@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { restoreSummary } from '../../../electron/store/advice';
 import { type StoreDatabase, openDatabase } from '../../../electron/store/database';
-import { checkDataDir, restoreCopy } from '../../../electron/store/health';
+import { checkDataDir, restoreCopy } from '../../../electron/data-folder/health';
 import type { Migration } from '../../../electron/store/migrations';
 import { useTempDirs } from './temp-dir';
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Outbox } from '../../../electron/outbox/outbox';
 import { queueImport } from '../../../electron/desk/queue-batch';
-import { openLibrary } from '../../../electron/store/databases';
+import { openLibraryDatabase } from '../../../electron/batches/open';
 import { BatchService } from '../../../electron/batches/batch-service';
 import { DraftService } from '../../../electron/batches/draft-service';
 import type { RunningSandbox } from '../../../electron/local-service/server';
@@ -74,7 +74,7 @@ describe('crash safety', () => {
   it('completes every sync after SIGKILLs at random points, with every code on the service exactly once', async () => {
     const sb = await sandbox({ faults: { latencyMs: 3 }, jobPortionSize: 4 });
     const dir = tempDir();
-    const library = await openLibrary(dir);
+    const library = await openLibraryDatabase(dir);
     // Each round fills a new batch before it is queued: nothing is frozen while these run.
     const batches = new BatchService(library, () => undefined);
     const drafts = new DraftService(library, () => undefined);

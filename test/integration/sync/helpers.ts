@@ -12,7 +12,7 @@ import { createClient, type ClientOptions, type VoucherClient } from '../../../s
 import { BatchService } from '../../../electron/batches/batch-service';
 import { DraftService } from '../../../electron/batches/draft-service';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../electron/local-service/server';
-import { openLibrary } from '../../../electron/store/databases';
+import { openLibraryDatabase } from '../../../electron/batches/open';
 import type { StoreDatabase } from '../../../electron/store/database';
 import { Outbox } from '../../../electron/outbox/outbox';
 
@@ -44,7 +44,7 @@ export interface Desk {
 
 /** A data folder with the library and the outbox open (closed after the test). */
 export async function desk(dir = tempDir()): Promise<Desk> {
-  const library = await openLibrary(dir);
+  const library = await openLibraryDatabase(dir);
   const outbox = await Outbox.open(dir);
   cleanups.push(async () => {
     await outbox.close().catch(() => undefined);

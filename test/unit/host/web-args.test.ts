@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../electron/cli/flags';
+import { UsageError } from '../../../electron/command-line/flags';
 import { parseWebArgs } from '../../../electron/host/web-cli';
 
 describe('npm run web arguments', () => {

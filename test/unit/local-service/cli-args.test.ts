@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../electron/cli/flags';
+import { UsageError } from '../../../electron/command-line/flags';
 import { parseSandboxArgs } from '../../../electron/local-service/cli-args';
 
 /** The error parseSandboxArgs throws for `argv`. */

@@ -3,7 +3,8 @@ import { thousands } from '../../shared/domain/thousands';
 
 // The one flag reader of every command line (voucher-desk, the web host, the sandbox): node:util
 // parseArgs, strict, so `--port=N` and `--port N` both work and a misspelt or half-given flag is
-// refused the same way everywhere. It imports only node and shared/, so the sandbox may use it too.
+// refused the same way everywhere. It imports only node and shared/, and lives outside cli/, so the
+// sandbox, which the CLI starts, may use it too without the two folders importing each other.
 
 /** Wrong use of the command line: printed with the usage, exit code 2 (USAGE_EXIT_CODE). */
 export class UsageError extends Error {

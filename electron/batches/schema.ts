@@ -1,4 +1,4 @@
-import type { Migration } from './migrations';
+import type { Migration } from '../store/migrations';
 
 // The library: batches and their voucher drafts. A draft row holds only its own fields; the batch's
 // defaults fill in the rest when the row is read or validated. Batch ids are never reused
