@@ -1,3 +1,5 @@
+import { rulesOf } from '../operations/all';
+
 // Refusals about a batch that each front end words itself: they carry the batch (and for a frozen
 // batch the operation), and the CLI adds its commands while the app offers buttons. A batch queued
 // for sync may not change, because what is sent is what the user reviewed.
@@ -12,14 +14,6 @@ export interface FrozenBatch {
   operationState: string;
 }
 
-const KIND_WORDS: Readonly<Record<string, string>> = {
-  'import-json': 'import',
-  'import-csv': 'CSV import',
-  'add-to-campaign': 'add to campaign',
-  reward: 'reward',
-  delete: 'delete',
-};
-
 const STATE_WORDS: Readonly<Record<string, string>> = {
   queued: 'waiting to be sent',
   running: 'being sent',
@@ -28,7 +22,7 @@ const STATE_WORDS: Readonly<Record<string, string>> = {
 
 /** "import (operation 3)": the operation as a person reads it. */
 export function operationWords(frozen: FrozenBatch): string {
-  return `${KIND_WORDS[frozen.operationKind] ?? frozen.operationKind} (operation ${frozen.operationId})`;
+  return `${rulesOf(frozen.operationKind)?.word ?? frozen.operationKind} (operation ${frozen.operationId})`;
 }
 
 export function stateWords(state: string): string {
