@@ -10,7 +10,6 @@ export const importJsonPayload = z.object(batchRef);
 export const importCsvPayload = z.object({ ...batchRef, webhooksEnable: z.boolean() });
 
 export const importJsonRules: OperationRules<z.infer<typeof importJsonPayload>> & { job: ImportJob } = {
-  word: 'import',
   describe: (p) => `batch "${p.batchName}"`,
   tallyText: codeTally('created'),
   job: { type: 'VOUCHERS.IMPORT', rowsByPosition: false },
@@ -19,7 +18,6 @@ export const importJsonRules: OperationRules<z.infer<typeof importJsonPayload>> 
 };
 
 export const importCsvRules: OperationRules<z.infer<typeof importCsvPayload>> & { job: ImportJob } = {
-  word: 'CSV import',
   describe: (p) => `batch "${p.batchName}"`,
   // A CSV import updates a code that already exists, and its job does not say which codes it updated.
   tallyText: codeTally('created or updated'),

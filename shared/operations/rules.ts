@@ -17,8 +17,6 @@ export interface ImportJob {
 }
 
 export interface OperationRules<P> {
-  /** The kind as a person reads it in a refusal, e.g. "CSV import". */
-  word: string;
   /** A one-line description for lists and plans. */
   describe(payload: P): string;
   /** The result in words, the same in the CLI and the app. */
