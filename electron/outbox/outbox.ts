@@ -1,10 +1,11 @@
 import type { FrozenBatch } from '../../shared/domain/batch-refusals';
-import type { OperationKind } from '../../shared/outbox/kinds';
+import { parseOperation } from '../../shared/outbox/kinds';
 import {
   TERMINAL_OPERATION_STATES,
   emptyCounts,
   nextChunkState,
   operationState,
+  statesTaking,
   type ChunkCounts,
   type ChunkEvent,
   type ChunkState,
@@ -15,39 +16,24 @@ import type { Writer } from '../store/statements';
 import { BodyFiles } from './bodies';
 import { insertNotes, updateChunk, type ChunkChanges, type ChunkMove, type CodeNote } from './chunk-writes';
 import { outboxMigrations } from './schema';
-import { toChunk, toOperation, UNRECONCILED, type ChunkRecord, type ChunkRow, type CodeFailure, type OperationRecord, type OperationRow } from './records';
+import {
+  toChunk,
+  toOperation,
+  UNRECONCILED,
+  type ChunkRecord,
+  type ChunkRow,
+  type CodeFailure,
+  type NewOperation,
+  type OperationRecord,
+  type OperationRow,
+  type OperationTally,
+} from './records';
 
 export type { ChunkChanges, ChunkMove, CodeNote } from './chunk-writes';
+export type { NewChunk, NewOperation, OperationTally } from './records';
 
-export interface NewChunk {
-  codes: number;
-  bytes: number;
-  body?: string;
-  bodyFile?: string;
-  bodyHash?: string;
-  code?: string;
-  rowNo?: number;
-}
-
-export interface NewOperation {
-  uid: string;
-  kind: OperationKind;
-  payload: unknown;
-  batchId?: number;
-  dependsOn: readonly number[];
-  codes: number;
-  chunks: readonly NewChunk[];
-  /** The project (id) it is sent to; every front end names one. */
-  project?: string;
-}
-
-export interface OperationTally {
-  /** Carried out by this sync: codes created or added to a campaign, codes deleted, a reward created. */
-  applied: number;
-  /** Codes already on the service before this sync (someone else's), or already absent for a delete. */
-  present: number;
-  failed: number;
-}
+/** The chunk moves a cancel or a retry makes in bulk; each is checked against the state rules. */
+type BulkEvent = Extract<ChunkEvent, { type: 'cancel' | 'retry' | 'recheck' }>['type'];
 
 export class OutboxError extends Error {
   constructor(message: string) {
@@ -62,7 +48,7 @@ export class OutboxError extends Error {
  */
 export class Outbox {
   private constructor(
-    readonly db: StoreDatabase,
+    private readonly db: StoreDatabase,
     readonly bodies: BodyFiles,
     private readonly now: () => Date,
   ) {}
@@ -118,6 +104,10 @@ export class Outbox {
 
   /** Adds an operation and all its chunks in one durable write (the queue row and its cause together). */
   async enqueue(op: NewOperation): Promise<OperationRecord> {
+    // Stored only as it will read back: the schema every reader applies is applied here first.
+    const payload = JSON.stringify(op.payload);
+    const readBack = parseOperation(op.kind, payload);
+    if (!readBack.ok) throw new OutboxError(`The operation cannot be queued: ${readBack.reason}`);
     const at = this.now().toISOString();
     const counts = emptyCounts();
     counts.pending = op.chunks.length;
@@ -125,18 +115,7 @@ export class Outbox {
       tx.run(
         `INSERT INTO operations (uid, created_at, kind, payload, state, batch_id, depends_on, codes, chunk_counts, updated_at, project)
          VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?)`,
-        [
-          op.uid,
-          at,
-          op.kind,
-          JSON.stringify(op.payload),
-          op.batchId ?? null,
-          JSON.stringify(op.dependsOn),
-          op.codes,
-          JSON.stringify(counts),
-          at,
-          op.project ?? null,
-        ],
+        [op.uid, at, op.kind, payload, op.batchId ?? null, JSON.stringify(op.dependsOn), op.codes, JSON.stringify(counts), at, op.project ?? null],
       );
       const opId = tx.get<{ id: number }>('SELECT last_insert_rowid() AS id')?.id ?? 0;
       const insert = tx.prepare(
@@ -230,10 +209,7 @@ export class Outbox {
         throw new OutboxError(`Operation ${opId} is already ${op.state}; there is nothing to cancel`);
       }
       tx.run('UPDATE operations SET cancel_requested = 1 WHERE id = ?', [opId]);
-      for (const from of ['pending', 'needs_attention'] as const) {
-        const moved = tx.run("UPDATE chunks SET state = 'cancelled' WHERE op_id = ? AND state = ?", [opId, from]);
-        for (let i = 0; i < moved; i += 1) this.recount(tx, opId, from, 'cancelled');
-      }
+      this.moveEvery(tx, opId, 'cancel');
       this.recount(tx, opId, undefined, undefined);
     });
     return this.operation(opId);
@@ -254,15 +230,42 @@ export class Outbox {
     const damaged = this.bodies.check(saved)[0];
     if (damaged) throw new OutboxError(`Operation ${opId} cannot be retried. ${damaged.problem}`);
     await this.db.write((tx) => {
-      const where = "op_id = ? AND state = 'needs_attention'";
+      // Never sent, or checked by the user after an ambiguous reconciliation: sent as it is.
       const userChecked = `attempts = 0 OR json_extract(last_error, '$.name') = '${UNRECONCILED}'`;
-      const resent = tx.run(`UPDATE chunks SET state = 'pending', next_try_at = NULL, first_try_at = NULL WHERE ${where} AND (${userChecked})`, [opId]);
-      const reconciled = tx.run(`UPDATE chunks SET state = 'sending', next_try_at = NULL, first_try_at = NULL, last_error = NULL WHERE ${where}`, [opId]);
-      if (resent + reconciled === 0) throw new OutboxError(`Operation ${opId} has no request that needs attention`);
-      for (let i = 0; i < resent; i += 1) this.recount(tx, opId, 'needs_attention', 'pending');
-      for (let i = 0; i < reconciled; i += 1) this.recount(tx, opId, 'needs_attention', 'sending');
+      const resent = this.moveEvery(tx, opId, 'retry', { where: userChecked, set: 'next_try_at = NULL, first_try_at = NULL' });
+      const rechecked = this.moveEvery(tx, opId, 'recheck', { set: 'next_try_at = NULL, first_try_at = NULL, last_error = NULL' });
+      if (resent + rechecked === 0) throw new OutboxError(`Operation ${opId} has no request that needs attention`);
     });
     return this.operation(opId);
+  }
+
+  /**
+   * Moves every chunk of the operation that `event` can move (and `where` picks) as the state rules
+   * say, setting `set` along with the state; answers how many moved.
+   */
+  private moveEvery(tx: Writer, opId: number, event: BulkEvent, extra: { where?: string; set?: string } = {}): number {
+    let moved = 0;
+    for (const from of statesTaking(event)) {
+      const to = nextChunkState(from, { type: event });
+      const set = extra.set === undefined ? '' : `, ${extra.set}`;
+      const where = extra.where === undefined ? '' : ` AND (${extra.where})`;
+      const n = tx.run(`UPDATE chunks SET state = ?${set} WHERE op_id = ? AND state = ?${where}`, [to, opId, from]);
+      if (n > 0) this.recount(tx, opId, from, to, n);
+      moved += n;
+    }
+    return moved;
+  }
+
+  /** Each request's state and size, in order, for the dry run (not its body). */
+  chunkSizes(opId: number): { state: ChunkState; codes: number; bytes: number }[] {
+    return this.db
+      .all<{ state: string; codes: number; bytes: number }>('SELECT state, codes, bytes FROM chunks WHERE op_id = ? ORDER BY idx', [opId])
+      .map((c) => ({ state: c.state as ChunkState, codes: c.codes, bytes: c.bytes }));
+  }
+
+  /** Writes the database file in full now, as its periodic checkpoint does (tools and tests). */
+  checkpoint(): Promise<void> {
+    return this.db.compact();
   }
 
   failures(opId: number): CodeFailure[] {
@@ -364,7 +367,8 @@ export class Outbox {
     );
   }
 
-  private recount(tx: Writer, opId: number, from: ChunkState | undefined, to: ChunkState | undefined): void {
+  /** Counts `moved` chunks from `from` to `to` (none: only the state is worked out again). */
+  private recount(tx: Writer, opId: number, from: ChunkState | undefined, to: ChunkState | undefined, moved = 1): void {
     const row = tx.get<{ chunk_counts: string; cancel_requested: number; state: string }>(
       'SELECT chunk_counts, cancel_requested, state FROM operations WHERE id = ?',
       [opId],
@@ -372,8 +376,8 @@ export class Outbox {
     if (!row) throw new OutboxError(`There is no operation ${opId} in the outbox`);
     const counts = JSON.parse(row.chunk_counts) as ChunkCounts;
     if (from !== undefined && to !== undefined && from !== to) {
-      counts[from] -= 1;
-      counts[to] += 1;
+      counts[from] -= moved;
+      counts[to] += moved;
     }
     const state = row.state === 'dead_letter' ? 'dead_letter' : operationState(counts, row.cancel_requested === 1);
     tx.run('UPDATE operations SET chunk_counts = ?, state = ?, updated_at = ? WHERE id = ?', [JSON.stringify(counts), state, this.stamp(), opId]);

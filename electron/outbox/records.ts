@@ -1,9 +1,40 @@
 import type { ServiceErrorBody } from '../../shared/api/errors';
-import type { OperationKind } from '../../shared/outbox/kinds';
+import type { OperationKind, PayloadOf } from '../../shared/outbox/kinds';
 import type { ChunkCounts, ChunkState, OperationState } from '../../shared/outbox/states';
 import type { SqlValue } from '../store/statements';
 
-// Rows of the outbox as the rest of the app reads them.
+// Rows of the outbox as the rest of the app reads them, and the operations it is given to queue.
+
+export interface NewChunk {
+  codes: number;
+  bytes: number;
+  body?: string;
+  bodyFile?: string;
+  bodyHash?: string;
+  code?: string;
+  rowNo?: number;
+}
+
+interface NewOperationFields {
+  uid: string;
+  batchId?: number;
+  dependsOn: readonly number[];
+  codes: number;
+  chunks: readonly NewChunk[];
+  /** The project (id) it is sent to; every front end names one. */
+  project?: string;
+}
+
+/** An operation to queue: its payload typed by its kind (and checked against the kind's schema). */
+export type NewOperation = { [K in OperationKind]: NewOperationFields & { kind: K; payload: PayloadOf<K> } }[OperationKind];
+
+export interface OperationTally {
+  /** Carried out by this sync: codes created or added to a campaign, codes deleted, a reward created. */
+  applied: number;
+  /** Codes already on the service before this sync (someone else's), or already absent for a delete. */
+  present: number;
+  failed: number;
+}
 
 /** The last error of a chunk: the service's error object when there was one, else the client's text. */
 export interface ErrorRecord extends Partial<ServiceErrorBody> {

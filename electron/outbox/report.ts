@@ -1,3 +1,4 @@
+import { rulesOf } from '../../shared/operations/all';
 import type { OperationTally, Outbox } from './outbox';
 import { BodyChangedError } from './bodies';
 import { chunkCodes } from './op-codes';
@@ -51,7 +52,7 @@ export async function cancelOperation(outbox: Outbox, opId: number): Promise<Can
   const operation = await outbox.cancel(opId);
   const failed = new Set([...outbox.failures(opId), ...outbox.present(opId)].map((f) => f.code));
   const report: CancelReport = { operation, existingCodes: [], arrivingCodes: [], uncertainCodes: [], notSent: 0, unlisted: [] };
-  if (operation.kind === 'delete') return { ...report, notSent: operation.chunkCounts.cancelled };
+  if (rulesOf(operation.kind)?.cancelNamesCodes === false) return { ...report, notSent: operation.chunkCounts.cancelled };
   for (const chunk of outbox.chunks(opId)) {
     const codes = readableCodes(outbox, chunk, report);
     if (codes === undefined) continue;

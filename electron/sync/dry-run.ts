@@ -1,6 +1,6 @@
 import { planSync, type BudgetFigures, type DryRunPlan } from '../../shared/outbox/dry-run';
 import type { OperationKind } from '../../shared/outbox/kinds';
-import type { ChunkState } from '../../shared/outbox/states';
+import { describeOperation } from '../../shared/operations/all';
 import { projectLabel, type Project } from '../../shared/domain/project';
 import type { Outbox } from '../outbox/outbox';
 
@@ -29,20 +29,6 @@ function lastBudget(outbox: Outbox, project: string | undefined): BudgetFigures 
   }
 }
 
-/** A one-line description of an operation for lists and plans. */
-export function describeOperation(kind: string, payload: string): string {
-  try {
-    const p = JSON.parse(payload) as { batchName?: string; campaignId?: string; request?: { name?: string }; codes?: string[]; force?: boolean };
-    if (kind === 'add-to-campaign') return `batch "${p.batchName}" -> campaign ${p.campaignId}`;
-    if (p.batchName !== undefined) return `batch "${p.batchName}"`;
-    if (kind === 'reward') return `reward "${p.request?.name}"`;
-    if (kind === 'delete') return `${p.codes?.length ?? 0} code(s)${p.force ? ', permanently' : ', to the bin'}`;
-  } catch {
-    // An unreadable payload is labelled by its kind alone; the engine dead-letters it.
-  }
-  return kind;
-}
-
 /** What a sync would send now, from the outbox alone: no network. */
 export function dryRun(outbox: Outbox, project: Project, usesTokens: boolean, now = Date.now()): DryRunPlan {
   return planFor(outbox, `${projectLabel(project)}`, usesTokens, project, now);
@@ -54,9 +40,7 @@ export function planFor(outbox: Outbox, target: string, usesTokens: boolean, pro
     id: op.id,
     kind: op.kind as OperationKind,
     label: describeOperation(op.kind, op.payload),
-    chunks: outbox.db
-      .all<{ state: string; codes: number; bytes: number }>('SELECT state, codes, bytes FROM chunks WHERE op_id = ? ORDER BY idx', [op.id])
-      .map((c) => ({ state: c.state as ChunkState, codes: c.codes, bytes: c.bytes })),
+    chunks: outbox.chunkSizes(op.id),
   }));
   return planSync({
     operations,

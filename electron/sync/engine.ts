@@ -4,13 +4,12 @@ import { parseOperation, type ParsedOperation } from '../../shared/outbox/kinds'
 import { TERMINAL_OPERATION_STATES } from '../../shared/outbox/states';
 import type { CodeNote, Outbox } from '../outbox/outbox';
 import type { OperationRecord } from '../outbox/records';
+import { OPERATIONS, reconcileWith, sendWith, type OperationRegistry } from '../operations/registry';
 import { budgetKey } from './dry-run';
 import { classify, errorRecord, type PauseReason, type Verdict } from './classify';
-import type { SyncContext, Work } from './context';
+import type { SyncContext, Work } from '../operations/context';
 import { JobWatch, LookFailed } from './job-watch';
 import { sentCodesFailed } from './poll';
-import { reconcileChunk } from './reconcile';
-import { sendChunk } from './send';
 import { progressOf, type SyncProgress } from './progress';
 
 export type EngineStatus =
@@ -35,6 +34,8 @@ export interface EngineOptions {
   onEvent?: (event: SyncEvent) => void;
   /** The project (id) whose operations this sync sends; every operation when undefined (tools and tests driving one outbox). */
   project?: string;
+  /** How each kind is sent and reconciled (electron/operations/registry.ts unless a test hands in another). */
+  operations?: OperationRegistry;
 }
 
 const DEFAULT_WRITE_RETRY: RetryPolicy = { maxAttempts: 8, baseDelayMs: 500, maxDelayMs: 30_000, deadlineMs: 10 * 60_000 };
@@ -60,6 +61,7 @@ export class SyncEngine {
   private readonly ctx: SyncContext;
   private readonly retry: RetryPolicy;
   private readonly random: () => number;
+  private readonly operations: OperationRegistry;
   private requests = 0;
   private lastProgressAt = 0;
   /** Operations open at some point of the current (or last) run: the ones its progress counts. */
@@ -70,6 +72,7 @@ export class SyncEngine {
     this.ctx = { outbox: o.outbox, client: o.client, clock: o.clock ?? { now: () => Date.now() } };
     this.retry = { ...DEFAULT_WRITE_RETRY, ...o.retry };
     this.random = o.random ?? Math.random;
+    this.operations = o.operations ?? OPERATIONS;
   }
 
   current(): EngineStatus {
@@ -159,11 +162,11 @@ export class SyncEngine {
           },
         );
         this.requests += 1;
-        await sendChunk(this.ctx, { ...work, chunk });
+        await sendWith(this.operations, this.ctx, { ...work, chunk });
         if (outbox.chunk(work.op.id, work.chunk.idx).state === 'accepted') this.jobs.accepted(this.ctx.clock.now());
       } else {
         this.requests += 1;
-        const found = await reconcileChunk(this.ctx, work, this.random);
+        const found = await reconcileWith(this.operations, this.ctx, work, this.random);
         if (found.type === 'not-carried-out') await this.sendAgain(work, found.present);
       }
       this.emit({ type: 'request', opId: work.op.id, chunk: work.chunk.idx, step: type, outcome: outbox.chunk(work.op.id, work.chunk.idx).state });

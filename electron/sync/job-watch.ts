@@ -1,6 +1,6 @@
 import { isFinished, type AsyncAction } from '../../shared/api';
 import { jobPace, nextLookDelay, observedPace, paceAtEndCheck, type JobSeen, type Look, type Pace } from '../../shared/outbox/polling';
-import type { SyncContext, Work } from './context';
+import type { SyncContext, Work } from '../operations/context';
 import type { ChunkMove } from '../outbox/outbox';
 import { fetchJob, hasFullReport, settlement } from './poll';
 

@@ -1,10 +1,11 @@
 import type { AsyncAction } from '../../shared/api';
 import { ServiceError } from '../../shared/api/errors';
+import { OPERATION_RULES } from '../../shared/operations/all';
 import type { ChunkManifest } from '../outbox/bodies';
 import { chunkCodes } from '../outbox/op-codes';
 import type { ChunkMove, Outbox } from '../outbox/outbox';
 import type { ChunkRecord, CodeFailure } from '../outbox/records';
-import type { SyncContext, Work } from './context';
+import type { SyncContext, Work } from '../operations/context';
 
 type Failure = Omit<CodeFailure, 'opId' | 'idx'>;
 
@@ -94,7 +95,7 @@ export function settlement(ctx: SyncContext, work: Work, action: AsyncAction): C
   // Codes the job refused because they were already there are someone else's, not failures of ours.
   // The manifest (every code of the request) is read only when there are failures to tie to rows.
   const failed = Array.isArray(action.result?.failed) && action.result.failed.length > 0;
-  const all = failed ? importFailures(action, sentManifest(ctx.outbox, chunk), parsed.kind === 'import-csv') : [];
+  const all = failed ? importFailures(action, sentManifest(ctx.outbox, chunk), OPERATION_RULES[parsed.kind].job?.rowsByPosition ?? false) : [];
   const present = all.filter((f) => ALREADY_EXISTS.test(f.reason));
   const failures = all.filter((f) => !ALREADY_EXISTS.test(f.reason));
   const created = typeof action.result?.done_count === 'number' ? action.result.done_count : 0;

@@ -1,4 +1,5 @@
 import type { RateBudgetSnapshot, VoucherClient } from '../../shared/api';
+import { rulesOf } from '../../shared/operations/all';
 import { emptyCounts, type ChunkCounts, type OperationState } from '../../shared/outbox/states';
 import type { Outbox } from '../outbox/outbox';
 import type { OperationRecord } from '../outbox/records';
@@ -41,8 +42,8 @@ export function progressOf(outbox: Outbox, client: VoucherClient, requests: numb
     const tally = tallies.get(op.id);
     codes.total += op.codes;
     if (!tally) continue;
-    // A reward has no codes: its creation counts as a request, not as a code.
-    if (op.kind !== 'reward') codes.done += tally.applied;
+    // A kind without codes (a reward) counts its result as a request, not as a code.
+    if (rulesOf(op.kind)?.countsCodes !== false) codes.done += tally.applied;
     codes.present += tally.present;
     codes.failed += tally.failed;
   }

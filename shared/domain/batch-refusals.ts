@@ -1,3 +1,5 @@
+import type { OperationKind } from '../outbox/kinds';
+
 // Refusals about a batch that each front end words itself: they carry the batch (and for a frozen
 // batch the operation), and the CLI adds its commands while the app offers buttons. A batch queued
 // for sync may not change, because what is sent is what the user reviewed.
@@ -12,7 +14,10 @@ export interface FrozenBatch {
   operationState: string;
 }
 
-const KIND_WORDS: Readonly<Record<string, string>> = {
+// Kept here, not with each kind's rules in shared/operations/: those carry the payload schemas (zod),
+// and this file is loaded by every command line run to word its errors. The type still makes a new
+// kind fail to compile until it has its word.
+const KIND_WORDS: Readonly<Record<OperationKind, string>> = {
   'import-json': 'import',
   'import-csv': 'CSV import',
   'add-to-campaign': 'add to campaign',
@@ -28,7 +33,7 @@ const STATE_WORDS: Readonly<Record<string, string>> = {
 
 /** "import (operation 3)": the operation as a person reads it. */
 export function operationWords(frozen: FrozenBatch): string {
-  return `${KIND_WORDS[frozen.operationKind] ?? frozen.operationKind} (operation ${frozen.operationId})`;
+  return `${KIND_WORDS[frozen.operationKind as OperationKind] ?? frozen.operationKind} (operation ${frozen.operationId})`;
 }
 
 export function stateWords(state: string): string {

@@ -1,3 +1,4 @@
+import { rulesOf } from '../operations/all';
 import type { OperationKind } from './kinds';
 import { expectedLooks } from './polling';
 import type { ChunkState } from './states';
@@ -73,8 +74,9 @@ const SENDABLE: ReadonlySet<ChunkState> = new Set(['pending', 'sending']);
 /** Codes probed when an import is reconciled: the first, the last and a sample of five. */
 const IMPORT_PROBES = 7;
 
-function isImport(kind: OperationKind): boolean {
-  return kind === 'import-json' || kind === 'import-csv';
+/** Requests that become service jobs are polled, and reconciled by the job list and probes. */
+function isImport(kind: string): boolean {
+  return rulesOf(kind)?.job !== undefined;
 }
 
 export function planSync(input: DryRunInput): DryRunPlan {

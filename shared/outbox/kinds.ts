@@ -1,48 +1,27 @@
-import { z } from 'zod';
+import { addToCampaignPayload } from '../operations/add-to-campaign';
+import { deletePayload } from '../operations/delete';
+import { importCsvPayload, importJsonPayload } from '../operations/imports';
+import { rewardPayload, type RewardRequest } from '../operations/reward';
+import type { z } from 'zod';
 
-// The kinds of queued operations and their payloads. A payload is parsed with these schemas every
-// time it is read back, so a row written by another version (or damaged) is recognised and moved to
-// the dead-letter state instead of being half-understood.
+// The kinds of operations the outbox stores, and their payloads (each kind's schema is in its own
+// file in shared/operations/). A payload is parsed with these schemas every time it is read back,
+// so a row written by another version (or damaged) is recognised and moved to the dead-letter state
+// instead of being half-understood.
 
 export const OPERATION_KINDS = ['import-json', 'import-csv', 'add-to-campaign', 'reward', 'delete'] as const;
 export type OperationKind = (typeof OPERATION_KINDS)[number];
 
-const batchRef = { batchId: z.number().int().positive(), batchName: z.string() };
-
-const rewardRequest = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('CAMPAIGN'),
-    name: z.string().min(1),
-    metadata: z.record(z.string(), z.unknown()).optional(),
-    campaign: z.object({ id: z.string().min(1), balance: z.number().int().positive().optional() }),
-  }),
-  z.object({
-    type: z.literal('COIN'),
-    name: z.string().min(1),
-    metadata: z.record(z.string(), z.unknown()).optional(),
-    exchange_ratio: z.number().positive(),
-    points_ratio: z.number().positive(),
-  }),
-  z.object({
-    type: z.literal('MATERIAL'),
-    name: z.string().min(1),
-    metadata: z.record(z.string(), z.unknown()).optional(),
-    product: z.object({ id: z.string().min(1), sku_id: z.string().min(1) }),
-    stock: z.number().int().min(0).optional(),
-    attributes: z.object({ image_url: z.string().optional(), description: z.string().optional() }).optional(),
-  }),
-]);
-
 export const payloadSchemas = {
-  'import-json': z.object(batchRef),
-  'import-csv': z.object({ ...batchRef, webhooksEnable: z.boolean() }),
-  'add-to-campaign': z.object({ ...batchRef, campaignId: z.string().min(1) }),
-  reward: z.object({ request: rewardRequest, marker: z.string().min(1) }),
-  delete: z.object({ codes: z.array(z.string().min(1)).min(1), force: z.boolean() }),
+  'import-json': importJsonPayload,
+  'import-csv': importCsvPayload,
+  'add-to-campaign': addToCampaignPayload,
+  reward: rewardPayload,
+  delete: deletePayload,
 } as const;
 
 export type PayloadOf<K extends OperationKind> = z.infer<(typeof payloadSchemas)[K]>;
-export type RewardRequest = z.infer<typeof rewardRequest>;
+export type { RewardRequest };
 
 export type ParsedOperation = { [K in OperationKind]: { kind: K; payload: PayloadOf<K> } }[OperationKind];
 

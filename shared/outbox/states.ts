@@ -1,6 +1,7 @@
 // Durable states of one request ("chunk") and of a whole operation, and the only moves allowed
-// between them. Pure: the outbox store applies these before every write, so an illegal move is a
-// bug that stops the write, never a silently wrong row.
+// between them. Pure: the outbox store applies these before every write of a chunk's state (the
+// sync's moves, setting aside, cancel and retry), so an illegal move is a bug that stops the write,
+// never a silently wrong row.
 
 export const CHUNK_STATES = ['pending', 'sending', 'accepted', 'done', 'failed', 'needs_attention', 'cancelled'] as const;
 export type ChunkState = (typeof CHUNK_STATES)[number];
@@ -19,8 +20,14 @@ export type ChunkEvent =
   | { type: 'done' }
   | { type: 'failed' }
   | { type: 'needs-attention' }
-  /** The user asked to try a chunk that needed attention again. */
+  /** The user asked to try a chunk that needed attention again, sent as it is. */
   | { type: 'retry' }
+  /**
+   * The user asked to try again a chunk whose request went out before and may have been carried out
+   * (an answer the engine could not judge, a job it could not read): it is reconciled before it is
+   * sent again, so it goes back to `sending`, the state the next sync reconciles first.
+   */
+  | { type: 'recheck' }
   | { type: 'cancel' };
 
 const MOVES: Record<ChunkEvent['type'], { from: readonly ChunkState[]; to: ChunkState }> = {
@@ -32,6 +39,7 @@ const MOVES: Record<ChunkEvent['type'], { from: readonly ChunkState[]; to: Chunk
   failed: { from: ['pending', 'sending', 'accepted'], to: 'failed' },
   'needs-attention': { from: ['pending', 'sending', 'accepted'], to: 'needs_attention' },
   retry: { from: ['needs_attention'], to: 'pending' },
+  recheck: { from: ['needs_attention'], to: 'sending' },
   // Only what was never sent can be cancelled; a request in flight or accepted runs to its end.
   cancel: { from: ['pending', 'needs_attention'], to: 'cancelled' },
 };
@@ -54,6 +62,11 @@ export function nextChunkState(from: ChunkState, event: ChunkEvent): ChunkState 
 
 export function canTake(from: ChunkState, event: ChunkEvent['type']): boolean {
   return MOVES[event].from.includes(from);
+}
+
+/** The states an event moves a chunk out of (a bulk change, such as a cancel, moves only these). */
+export function statesTaking(event: ChunkEvent['type']): readonly ChunkState[] {
+  return MOVES[event].from;
 }
 
 export const TERMINAL_CHUNK_STATES: ReadonlySet<ChunkState> = new Set(['done', 'failed', 'cancelled']);

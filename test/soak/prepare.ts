@@ -2,8 +2,10 @@
 import { join } from 'node:path';
 import { openLibraryServices, type LibraryServices } from '../../electron/desk/library';
 import { chunkCodes } from '../../electron/outbox/op-codes';
-import { queueAddToCampaign, queueImport } from '../../electron/desk/queue-batch';
-import { queueDelete, queueReward } from '../../electron/desk/queue-other';
+import { queueAddToCampaign } from '../../electron/operations/add-to-campaign';
+import { queueImport } from '../../electron/operations/imports';
+import { queueDelete } from '../../electron/operations/delete';
+import { queueReward } from '../../electron/operations/reward';
 import { writeFixtureCsv } from '../integration/batches/csv-fixture';
 import type { Dice } from './dice';
 import type { SoakOptions } from './options';

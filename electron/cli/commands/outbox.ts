@@ -1,8 +1,8 @@
 import { cancelOperation, operationReport } from '../../outbox/report';
 import type { CodeFailure, OperationRecord } from '../../outbox/records';
 import { lastErrorNote } from '../../../shared/outbox/last-error-text';
-import { tallyText } from '../../../shared/outbox/tally-text';
-import { describeOperation } from '../../sync/dry-run';
+import { tallyText } from '../../../shared/operations/all';
+import { describeOperation } from '../../../shared/operations/all';
 import { type Command, type GroupCommands, UsageError, positional } from '../command';
 import { count, table } from '../format';
 import { readProjectsFile } from '../../projects/project-file';

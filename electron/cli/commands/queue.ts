@@ -1,7 +1,9 @@
 import { thousands } from '../../../shared/domain/thousands';
 import type { Queued } from '../../outbox/op-codes';
-import { queueAddToCampaign, queueImportPacked } from '../../desk/queue-batch';
-import { queueDelete, queueReward } from '../../desk/queue-other';
+import { queueAddToCampaign } from '../../operations/add-to-campaign';
+import { queueImportPacked } from '../../operations/imports';
+import { queueDelete } from '../../operations/delete';
+import { queueReward } from '../../operations/reward';
 import { IMPORT_MAX_CODES } from '../../../shared/domain/chunk-planner';
 import { REWARD_FIELDS, RewardInputError, rewardRequestOf, type RewardFieldNames } from '../../../shared/domain/reward-input';
 import type { RewardRequest } from '../../../shared/outbox/kinds';

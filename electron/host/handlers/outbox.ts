@@ -2,10 +2,13 @@ import type { ChunkView, OperationView, QueuedView } from '../../../shared/ipc/o
 import type { LibraryServices } from '../../desk/library';
 import type { Queued } from '../../outbox/op-codes';
 import type { OperationTally, Outbox } from '../../outbox/outbox';
-import { campaignDroppedValues, queueAddToCampaign, queueImportPacked } from '../../desk/queue-batch';
-import { queueDelete, queueReward } from '../../desk/queue-other';
+import { campaignDroppedValues, queueAddToCampaign } from '../../operations/add-to-campaign';
+import { queueImportPacked } from '../../operations/imports';
+import { queueDelete } from '../../operations/delete';
+import { queueReward } from '../../operations/reward';
 import type { ChunkRecord, OperationRecord } from '../../outbox/records';
-import { describeOperation, dryRun } from '../../sync/dry-run';
+import { describeOperation } from '../../../shared/operations/all';
+import { dryRun } from '../../sync/dry-run';
 import type { InvokeHandlers } from '../ipc-guard';
 import type { Connection } from './connection';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BatchFrozenError } from '../../../shared/domain/batch-refusals';
-import { queueImport } from '../../../electron/desk/queue-batch';
+import { queueImport } from '../../../electron/operations/imports';
 import { PERCENT_DEFAULTS, useLibraries } from './library-fixture';
 
 const libraries = useLibraries();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { openLibraryServices } from '../../../electron/desk/library';
 import { openCacheDatabase } from '../../../electron/cache';
 import { SettingsFile } from '../../../electron/host/handlers/settings-file';
-import { queueImport } from '../../../electron/desk/queue-batch';
+import { queueImport } from '../../../electron/operations/imports';
 import { BODIES_FOLDER } from '../../../electron/outbox/bodies';
 
 // A small data folder with every file the app writes: a library with two batches (one saved in a
@@ -37,7 +37,7 @@ export async function buildGolden(dir: string): Promise<Golden> {
   );
   // What the periodic checkpoint does a few seconds into editing.
   await library.db.compact();
-  await library.outbox.db.compact();
+  await library.outbox.checkpoint();
   const savedContents = contentsOf(library);
   const queued = await library.batches.create({ name: 'Queued', defaults: { ...DEFAULTS } });
   await library.drafts.add(

@@ -2,7 +2,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { addProject, runBin, runJson } from '../cli/run-bin';
-import { queueImport } from '../../../electron/desk/queue-batch';
+import { queueImport } from '../../../electron/operations/imports';
 import { SyncEngine } from '../../../electron/sync/engine';
 import { useTempDirs } from '../store/temp-dir';
 import { batchOf, clientFor, codes, desk, sandbox } from '../sync/helpers';

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { queueImport } from '../../../electron/desk/queue-batch';
-import { queueDelete } from '../../../electron/desk/queue-other';
+import { queueImport } from '../../../electron/operations/imports';
+import { queueDelete } from '../../../electron/operations/delete';
 import { keysForSandbox, spawnBin, spawnJson } from '../cli-inspect/spawn-bin';
 import { batchOf, clientFor, codes, codesOnService, desk, sandbox, tempDir } from '../sync/helpers';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../shared/api';
 import { createServices, type Services } from '../../../electron/host/services';
-import { queueImport } from '../../../electron/desk/queue-batch';
+import { queueImport } from '../../../electron/operations/imports';
 import { Outbox } from '../../../electron/outbox/outbox';
 import { SyncEngine } from '../../../electron/sync/engine';
 import { MemorySecretStore } from '../../../electron/secrets/memory-store';

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Outbox } from '../../../electron/outbox/outbox';
-import { queueImport } from '../../../electron/desk/queue-batch';
+import { queueImport } from '../../../electron/operations/imports';
 import { openLibraryDatabase } from '../../../electron/batches/open';
 import { BatchService } from '../../../electron/batches/batch-service';
 import { DraftService } from '../../../electron/batches/draft-service';

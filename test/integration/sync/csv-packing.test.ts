@@ -1,7 +1,7 @@
 // `queue import` packs a batch as CSV files when every row reads back the same: judged by the
 // sandbox's own vouchers (a CSV-packed and a JSON-packed import of the same rows) and request log.
 import { describe, expect, it } from 'vitest';
-import { queueImport, queueImportPacked } from '../../../electron/desk/queue-batch';
+import { queueImport, queueImportPacked } from '../../../electron/operations/imports';
 import { SyncEngine } from '../../../electron/sync/engine';
 import type { RunningSandbox } from '../../../electron/local-service/types';
 import { batchOf, clientFor, codes, desk, sandbox, type Desk } from './helpers';

@@ -3,13 +3,17 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BODIES_FOLDER } from '../../../electron/outbox/bodies';
 import { Outbox } from '../../../electron/outbox/outbox';
-import { queueAddToCampaign, queueImport } from '../../../electron/desk/queue-batch';
-import { queueDelete, queueReward } from '../../../electron/desk/queue-other';
+import { outboxMigrations } from '../../../electron/outbox/schema';
+import { openOutbox } from '../../../electron/store/databases';
+import { queueAddToCampaign } from '../../../electron/operations/add-to-campaign';
+import { queueImport } from '../../../electron/operations/imports';
+import { queueDelete } from '../../../electron/operations/delete';
+import { queueReward } from '../../../electron/operations/reward';
 import { cancelOperation } from '../../../electron/outbox/report';
 import { SyncEngine } from '../../../electron/sync/engine';
 import { planFor } from '../../../electron/sync/dry-run';
 import { OPERATION_MARKER_KEY } from '../../../shared/outbox/kinds';
-import { batchOf, clientFor, codes, codesOnService, desk, sandbox } from './helpers';
+import { batchOf, clientFor, codes, codesOnService, desk, sandbox, tempDir } from './helpers';
 
 describe('outbox operations', () => {
   it('refuses to add a batch carrying a discount to a campaign, naming the fields, unless the values are dropped', async () => {
@@ -143,9 +147,15 @@ describe('outbox operations', () => {
 
   it('moves an unreadable queue row to the dead-letter state, keeps it, and runs the rest', async () => {
     const sb = await sandbox();
-    const d = await desk();
-    const broken = (await queueDelete(d.outbox, ['X-1'], false)).op;
-    await d.outbox.db.write((tx) => tx.run('UPDATE operations SET payload = \'{"codes":"not a list"}\' WHERE id = ?', [broken.id]));
+    // The outbox's database is its own: the row is damaged with the outbox closed, as another program would.
+    const dir = tempDir();
+    const before = await Outbox.open(dir);
+    const broken = (await queueDelete(before, ['X-1'], false)).op;
+    await before.close();
+    const raw = await openOutbox(dir, outboxMigrations);
+    await raw.write((tx) => tx.run('UPDATE operations SET payload = \'{"codes":"not a list"}\' WHERE id = ?', [broken.id]));
+    await raw.close();
+    const d = await desk(dir);
     const fine = (await queueDelete(d.outbox, ['X-2'], false)).op;
     expect((await new SyncEngine({ outbox: d.outbox, client: clientFor(sb) }).run()).state).toBe('finished');
     expect(d.outbox.operation(broken.id)).toMatchObject({ state: 'dead_letter', deadReason: expect.stringMatching(/codes/) });

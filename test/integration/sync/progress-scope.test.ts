@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queueImport } from '../../../electron/desk/queue-batch';
+import { queueImport } from '../../../electron/operations/imports';
 import { SyncEngine } from '../../../electron/sync/engine';
 import { batchOf, clientFor, codes, desk, sandbox } from './helpers';
 

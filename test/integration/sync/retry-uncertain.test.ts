@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { queueImport } from '../../../electron/desk/queue-batch';
-import { queueReward } from '../../../electron/desk/queue-other';
+import { queueImport } from '../../../electron/operations/imports';
+import { queueReward } from '../../../electron/operations/reward';
 import type { Outbox } from '../../../electron/outbox/outbox';
 import { SyncEngine } from '../../../electron/sync/engine';
 import { OPERATION_MARKER_KEY, type RewardRequest } from '../../../shared/outbox/kinds';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { queueImport } from '../../../electron/desk/queue-batch';
-import { queueDelete, queueReward } from '../../../electron/desk/queue-other';
+import { queueImport } from '../../../electron/operations/imports';
+import { queueDelete } from '../../../electron/operations/delete';
+import { queueReward } from '../../../electron/operations/reward';
 import { SyncEngine } from '../../../electron/sync/engine';
 import { OPERATION_MARKER_KEY } from '../../../shared/outbox/kinds';
 import { batchOf, clientFor, codes, codesOnService, desk, sandbox } from './helpers';

@@ -2,7 +2,7 @@
 // engine tells while the service works through the jobs.
 import { describe, expect, it } from 'vitest';
 import { generateIntoBatch } from '../../../electron/batches/generate';
-import { queueImport } from '../../../electron/desk/queue-batch';
+import { queueImport } from '../../../electron/operations/imports';
 import { planFor } from '../../../electron/sync/dry-run';
 import { SyncEngine } from '../../../electron/sync/engine';
 import type { SyncProgress } from '../../../electron/sync/progress';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../electron/local-service/server';
-import { queueImport } from '../../../electron/desk/queue-batch';
+import { queueImport } from '../../../electron/operations/imports';
 import { SyncEngine, type SyncEvent } from '../../../electron/sync/engine';
 import { planFor } from '../../../electron/sync/dry-run';
 import { crash, otherImport } from './fault-matrix/world';
-import { queueDelete } from '../../../electron/desk/queue-other';
+import { queueDelete } from '../../../electron/operations/delete';
 import { batchOf, clientFor, codes, codesOnService, desk, manualTime, recordingFetch, sandbox } from './helpers';
 
 async function queued(prefix: string, n = 30, maxCodes = 10) {

@@ -8,6 +8,7 @@ import {
   emptyCounts,
   nextChunkState,
   operationState,
+  statesTaking,
   type ChunkEvent,
 } from '../../../shared/outbox/states';
 
@@ -20,6 +21,7 @@ const EVENTS: ChunkEvent[] = [
   { type: 'failed' },
   { type: 'needs-attention' },
   { type: 'retry' },
+  { type: 'recheck' },
   { type: 'cancel' },
 ];
 
@@ -37,6 +39,22 @@ describe('chunk state rules', () => {
     expect(() => nextChunkState('accepted', { type: 'send' })).toThrow(/cannot take "send"/);
     expect(() => nextChunkState('sending', { type: 'cancel' })).toThrow(IllegalTransitionError);
     expect(() => nextChunkState('accepted', { type: 'cancel' })).toThrow(IllegalTransitionError);
+  });
+
+  it('cancels only what was never sent or waits for the user, each to cancelled', () => {
+    expect(statesTaking('cancel')).toEqual(['pending', 'needs_attention']);
+    for (const from of statesTaking('cancel')) expect(nextChunkState(from, { type: 'cancel' })).toBe('cancelled');
+    for (const from of CHUNK_STATES.filter((s) => !statesTaking('cancel').includes(s))) expect(canTake(from, 'cancel')).toBe(false);
+  });
+
+  it('retries a request that needs attention: sent as it is to pending, or back to sending to be reconciled first', () => {
+    expect(nextChunkState('needs_attention', { type: 'retry' })).toBe('pending');
+    expect(nextChunkState('needs_attention', { type: 'recheck' })).toBe('sending');
+    for (const event of ['retry', 'recheck'] as const) {
+      expect(statesTaking(event)).toEqual(['needs_attention']);
+      expect(() => nextChunkState('pending', { type: event })).toThrow(/cannot take/);
+      expect(() => nextChunkState('sending', { type: event })).toThrow(IllegalTransitionError);
+    }
   });
 
   it('leaves no way out of a terminal state', () => {

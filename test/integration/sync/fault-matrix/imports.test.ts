@@ -1,7 +1,7 @@
 // Fault matrix, imports: JSON and CSV × every fault × another client's import in the window (none,
 // its own codes, some of ours). Judged by the sandbox's vouchers and request log, then the report.
 import { describe, expect, it } from 'vitest';
-import { queueImport } from '../../../../electron/desk/queue-batch';
+import { queueImport } from '../../../../electron/operations/imports';
 import { batchOf, codes, codesOnService } from '../helpers';
 import { CARRIED_OUT, FAULTS, carriedOutWrites, otherImport, runCase, sharedSandbox, type FaultName, type Other } from './world';
 

@@ -1,8 +1,10 @@
 // Fault matrix, the other writes: add-to-campaign, reward, delete × every fault × another client
 // writing in the window. Judged by the sandbox's vouchers, rewards and request log, then the report.
 import { describe, expect, it } from 'vitest';
-import { queueAddToCampaign, queueImport } from '../../../../electron/desk/queue-batch';
-import { queueDelete, queueReward } from '../../../../electron/desk/queue-other';
+import { queueAddToCampaign } from '../../../../electron/operations/add-to-campaign';
+import { queueImport } from '../../../../electron/operations/imports';
+import { queueDelete } from '../../../../electron/operations/delete';
+import { queueReward } from '../../../../electron/operations/reward';
 import { SyncEngine } from '../../../../electron/sync/engine';
 import { OPERATION_MARKER_KEY } from '../../../../shared/outbox/kinds';
 import { batchOf, clientFor, codes, codesOnService, desk } from '../helpers';

@@ -7,7 +7,7 @@ import { startSandbox, type FaultSettings, type RunningSandbox, type SandboxRequ
 import type { Outbox } from '../../../../electron/outbox/outbox';
 import type { OperationRecord } from '../../../../electron/outbox/records';
 import { SyncEngine } from '../../../../electron/sync/engine';
-import { sendChunk } from '../../../../electron/sync/send';
+import { OPERATIONS, sendWith } from '../../../../electron/operations/registry';
 import { parseOperation } from '../../../../shared/outbox/kinds';
 import { clientFor, desk, type Desk } from '../helpers';
 
@@ -150,7 +150,7 @@ export async function crash(outbox: Outbox, client: VoucherClient, op: Operation
   const lostWrites = new Proxy(outbox, {
     get: (target, prop) => (prop === 'move' || prop === 'note' ? async () => chunk : (Reflect.get(target, prop, target) as unknown)),
   });
-  await sendChunk({ outbox: lostWrites, client, clock: { now: () => Date.now() } }, { op, parsed: parsed.op, chunk });
+  await sendWith(OPERATIONS, { outbox: lostWrites, client, clock: { now: () => Date.now() } }, { op, parsed: parsed.op, chunk });
 }
 
 export interface Case {

@@ -1,0 +1,46 @@
+import { InvalidRowsError } from '../../shared/domain/batch-refusals';
+import type { VoucherDraft } from '../../shared/domain/voucher';
+import { findBatch } from '../batches/batch-lookup';
+import { effectiveDraft } from '../batches/inherit';
+import { SELECT_ROWS, type StoredRow } from '../batches/rows';
+import type { BatchDefaults, BatchSummary } from '../batches/types';
+import type { StoreDatabase } from '../store/database';
+import type { Reader } from '../store/statements';
+import { OutboxError, type Outbox } from '../outbox/outbox';
+
+// Reading a batch for the kinds that queue one (imports, add to campaign).
+
+export interface QueueContext {
+  library: StoreDatabase;
+  outbox: Outbox;
+  /** The project (id) the operation is queued for; every front end names one. */
+  project?: string;
+}
+
+const PAGE = 5000;
+
+/** The batch's rows in order, each as the voucher it describes (defaults overlaid). */
+export function* batchDrafts(reader: Reader, batchId: number, defaults: BatchDefaults, rows?: number[]): Generator<VoucherDraft> {
+  let after = 0;
+  for (;;) {
+    const page = reader.all<StoredRow>(`${SELECT_ROWS} WHERE batch_id = ? AND row_no > ? ORDER BY row_no LIMIT ?`, [batchId, after, PAGE]);
+    for (const stored of page) {
+      rows?.push(stored.row_no);
+      yield effectiveDraft(defaults, JSON.parse(stored.fields) as Record<string, unknown>, stored.code) as unknown as VoucherDraft;
+    }
+    const last = page.at(-1);
+    if (!last) return;
+    after = last.row_no;
+  }
+}
+
+/** Only a whole, valid, live batch is queued: what is sent is what the user reviewed. */
+export function queueableBatch(reader: Reader, ref: string): BatchSummary {
+  const batch = findBatch(reader, ref);
+  if (batch.deletedAt !== null) throw new OutboxError(`Batch ${batch.id} "${batch.name}" is in the trash; restore it before queueing it`);
+  if (batch.rows === 0) throw new OutboxError(`Batch ${batch.id} "${batch.name}" has no rows; there is nothing to queue`);
+  if (batch.invalidRows > 0) {
+    throw new InvalidRowsError(batch.id, batch.name, batch.invalidRows);
+  }
+  return batch;
+}

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { importChunks, type ChunkLimits } from '../../shared/domain/chunk-planner';
+import { csvPacking } from '../../shared/domain/csv-packing';
+import { findOwnJob, probeSample, type SentRequest } from '../../shared/outbox/find-job';
+import { earlyCheckDelay, pollDelay } from '../../shared/outbox/polling';
+import { bodyWithout } from '../../shared/outbox/subset-body';
+import { importCsvRules, importJsonRules } from '../../shared/operations/imports';
+import { sha256 } from '../outbox/bodies';
+import { chunkCodes, dependenciesForQueueing, type Queued } from '../outbox/op-codes';
+import type { CodeNote, NewChunk } from '../outbox/outbox';
+import type { OperationRecord } from '../outbox/records';
+import type { SyncContext } from './context';
+import { ALREADY_THERE, attention, CLOCK_SKEW_MS, jobsSince, NOT_CARRIED_OUT, probe, SETTLED, type Reconciled } from './reconcile';
+import { batchDrafts, queueableBatch, type QueueContext } from './batch-source';
+import type { OperationKindModule, WorkOf } from './kind';
+
+// The imports of a batch, as JSON (`import-json`) or CSV files (`import-csv`): queued as request
+// bodies saved when the batch is queued, sent as service jobs, reconciled by the job list.
+
+type ImportKind = 'import-json' | 'import-csv';
+
+/** Codes probed at random besides a request's first and last. */
+const PROBE_SAMPLE = 5;
+
+export interface QueueImportOptions {
+  /** `csv-when-fits`: CSV bodies when every row reads back the same as from JSON, else JSON. */
+  format: 'json' | 'csv' | 'csv-when-fits';
+  /** CSV only: webhooks for every created or updated voucher. */
+  webhooksEnable?: boolean;
+  /** Smaller than the service's limits, e.g. to test several chunks cheaply. */
+  limits?: ChunkLimits;
+}
+
+/**
+ * Queues a batch import. The library is held (no edit can start) while its rows are read and the
+ * request bodies are written; the operation then appears in one durable outbox write, and from that
+ * moment the batch is frozen (freezing is derived from the outbox, see outbox.ts).
+ */
+export async function queueImport(ctx: QueueContext, batchRef: string, options: QueueImportOptions): Promise<OperationRecord> {
+  return (await queueImportPacked(ctx, batchRef, options)).op;
+}
+
+/** A queued import, and for `csv-when-fits` sent as JSON, the first row that needed JSON and why. */
+export interface PackedImport extends Queued {
+  jsonBecause?: { code: string; reason: string };
+}
+
+export function queueImportPacked(ctx: QueueContext, batchRef: string, options: QueueImportOptions): Promise<PackedImport> {
+  return ctx.library.exclusive(async (reader) => {
+    const batch = queueableBatch(reader, batchRef);
+    const packing = options.format === 'json' ? undefined : csvPacking(batchDrafts(reader, batch.id, batch.defaults));
+    const jsonBecause = options.format === 'csv-when-fits' ? packing?.jsonBecause : undefined;
+    const csv = packing !== undefined && jsonBecause === undefined;
+    const format = csv ? ({ format: 'csv', metadataKeys: packing.metadataKeys } as const) : ({ format: 'json' } as const);
+    const uid = randomUUID();
+    const rows: number[] = [];
+    const chunks: NewChunk[] = [];
+    const codes: string[] = [];
+    for (const chunk of importChunks(batchDrafts(reader, batch.id, batch.defaults, rows), format, options.limits)) {
+      const chunkCodes = chunk.drafts.map((draft) => draft.code);
+      const chunkRows = rows.slice(chunk.plan.start, chunk.plan.end);
+      const bodyFile = ctx.outbox.bodies.write(uid, chunk.plan.index, chunk.body, { codes: chunkCodes, rows: chunkRows });
+      chunks.push({ codes: chunk.plan.codes, bytes: chunk.plan.bytes, bodyFile, bodyHash: sha256(chunk.body) });
+      for (const code of chunkCodes) codes.push(code);
+    }
+    const named = { batchId: batch.id, batchName: batch.name };
+    const { dependsOn, needsAttention } = await dependenciesForQueueing(ctx.outbox, codes, ctx.project);
+    const common = { uid, batchId: batch.id, dependsOn, codes: codes.length, chunks, project: ctx.project };
+    const op = await ctx.outbox.enqueue(
+      csv
+        ? { ...common, kind: 'import-csv', payload: { ...named, webhooksEnable: options.webhooksEnable ?? false } }
+        : { ...common, kind: 'import-json', payload: named },
+    );
+    return jsonBecause ? { op, needsAttention, jsonBecause } : { op, needsAttention };
+  });
+}
+
+/** The queued import body, less the codes reconciliation found on the service before this sync. */
+function importBody(ctx: SyncContext, work: WorkOf<ImportKind>): string {
+  const { op, chunk, parsed } = work;
+  const body = ctx.outbox.bodies.read(chunk.bodyFile as string, chunk.bodyHash as string);
+  // Read (and so checked) before the request leaves even when unused here: it is what reconciles the
+  // request if its outcome turns out uncertain, so a damaged one must stop the request first.
+  const { codes } = chunkCodes(ctx.outbox, chunk);
+  const present = ctx.outbox.presentCodes(op.id, chunk.idx);
+  if (present.size === 0) return body;
+  return bodyWithout(parsed.kind === 'import-csv' ? 'csv' : 'json', body, codes, present);
+}
+
+/** Sends the saved body; the job's id is stored (with the first look due) before anything else happens. */
+async function sendImport(ctx: SyncContext, work: WorkOf<ImportKind>): Promise<void> {
+  const { op, chunk, parsed } = work;
+  const body = importBody(ctx, work);
+  const ref =
+    parsed.kind === 'import-json'
+      ? await ctx.client.importVouchers({ serialized: body })
+      : await ctx.client.importVouchersCsv(body, {
+          webhooksEnable: parsed.payload.webhooksEnable,
+          fileName: `batch-${parsed.payload.batchId}-${chunk.idx + 1}.csv`,
+        });
+  await ctx.outbox.move(
+    op.id,
+    chunk.idx,
+    { type: 'accepted', asyncActionId: ref.async_action_id },
+    { asyncActionId: ref.async_action_id, polls: 0, nextTryAt: ctx.clock.now() + earlyCheckDelay(chunk.codes) },
+  );
+}
+
+/**
+ * An import whose outcome is uncertain. Its job, when provably ours, is adopted and polled. With no
+ * job of ours, the codes tell: none of them on the service means the request was not carried out;
+ * some of them there means someone else put them there, so each is looked up, recorded as already on
+ * the service, and only the rest is sent again.
+ */
+async function reconcileImport(ctx: SyncContext, work: WorkOf<ImportKind>, random: () => number): Promise<Reconciled> {
+  const { op, chunk, parsed } = work;
+  const jobType = (parsed.kind === 'import-csv' ? importCsvRules : importJsonRules).job.type;
+  const manifest = chunkCodes(ctx.outbox, chunk);
+  const known = ctx.outbox.presentCodes(op.id, chunk.idx);
+  const sent = manifest.codes.filter((code) => !known.has(code));
+  const inRequest = new Set(sent);
+  const now = ctx.clock.now();
+  const sentAt = chunk.sentAt ?? 0;
+  const until = chunk.lastError && chunk.lastError.at >= sentAt ? chunk.lastError.at : now;
+  const request: SentRequest = { jobType, sentAt, until, codes: sent.length, hasCode: (code) => inRequest.has(code) };
+  const jobs = await jobsSince(ctx, sentAt - CLOCK_SKEW_MS);
+  const probes = await probe(ctx, probeSample(sent, PROBE_SAMPLE, random));
+  const ownership = findOwnJob(request, jobs, probes, { skewMs: CLOCK_SKEW_MS, claimed: ctx.outbox.claimedJobIds() });
+  if ('ours' in ownership) {
+    const id = ownership.ours.id;
+    await ctx.outbox.move(op.id, chunk.idx, { type: 'accepted', asyncActionId: id }, { asyncActionId: id, polls: 0, nextTryAt: now });
+    return SETTLED;
+  }
+  if ('ambiguous' in ownership) {
+    return attention(
+      ctx,
+      work,
+      `Request ${chunk.idx + 1} may have been carried out: jobs ${ownership.ambiguous.map((j) => j.id).join(', ')} each fit it. Check its codes on the service, then retry or cancel the operation.`,
+    );
+  }
+  if ('wait' in ownership) {
+    await ctx.outbox.note(op.id, chunk.idx, { nextTryAt: now + pollDelay(sent.length, chunk.polls), polls: chunk.polls + 1 });
+    return SETTLED;
+  }
+  if (!probes.some((p) => p.present)) return NOT_CARRIED_OUT;
+  const rows = new Map(manifest.codes.map((code, i) => [code, manifest.rows[i] ?? null]));
+  const sampled = new Map(probes.map((p) => [p.code, p]));
+  const rest = await probe(
+    ctx,
+    sent.filter((code) => !sampled.has(code)),
+  );
+  const present: CodeNote[] = [...probes, ...rest]
+    .filter((p) => p.present)
+    .map((p) => ({ code: p.code, row: rows.get(p.code) ?? null, reason: ALREADY_THERE }));
+  if (present.length === sent.length) {
+    await ctx.outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { applied: 0, reconciled: true } }, [], present);
+    return SETTLED;
+  }
+  return { type: 'not-carried-out', present };
+}
+
+export const importJson: OperationKindModule<'import-json'> = {
+  kind: 'import-json',
+  rules: importJsonRules,
+  send: sendImport,
+  reconcile: reconcileImport,
+};
+
+export const importCsv: OperationKindModule<'import-csv'> = {
+  kind: 'import-csv',
+  rules: importCsvRules,
+  send: sendImport,
+  reconcile: reconcileImport,
+};

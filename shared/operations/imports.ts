@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { codeTally, type ImportJob, type OperationRules } from './rules';
+
+// The two imports of a batch: as JSON (`import-json`), or as CSV files (`import-csv`), which also
+// updates codes already on the service. Both send request bodies saved when the batch was queued.
+
+export const batchRef = { batchId: z.number().int().positive(), batchName: z.string() };
+
+export const importJsonPayload = z.object(batchRef);
+export const importCsvPayload = z.object({ ...batchRef, webhooksEnable: z.boolean() });
+
+export const importJsonRules: OperationRules<z.infer<typeof importJsonPayload>> & { job: ImportJob } = {
+  describe: (p) => `batch "${p.batchName}"`,
+  tallyText: codeTally('created'),
+  job: { type: 'VOUCHERS.IMPORT', rowsByPosition: false },
+  countsCodes: true,
+  cancelNamesCodes: true,
+};
+
+export const importCsvRules: OperationRules<z.infer<typeof importCsvPayload>> & { job: ImportJob } = {
+  describe: (p) => `batch "${p.batchName}"`,
+  // A CSV import updates a code that already exists, and its job does not say which codes it updated.
+  tallyText: codeTally('created or updated'),
+  job: { type: 'VOUCHERS.IMPORT_CSV', rowsByPosition: true },
+  countsCodes: true,
+  cancelNamesCodes: true,
+};

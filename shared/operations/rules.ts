@@ -1,0 +1,45 @@
+// The pure part of an operation kind: what its payload is, how it is worded and counted. Each kind's
+// file in this folder holds its own; `all.ts` maps every kind the outbox knows to them, and the
+// electron side (electron/operations/) adds how the kind is queued, sent and reconciled.
+
+/** An operation's result: carried out by this sync, already there before it, failed. */
+export interface Tally {
+  applied: number;
+  present: number;
+  failed: number;
+}
+
+/** An import's requests become jobs on the service, which the sync polls and reconciles by the job list. */
+export interface ImportJob {
+  type: 'VOUCHERS.IMPORT' | 'VOUCHERS.IMPORT_CSV';
+  /** The job names a failed code by its line in the request (CSV); else by the code alone. */
+  rowsByPosition: boolean;
+}
+
+export interface OperationRules<P> {
+  /** A one-line description for lists and plans. */
+  describe(payload: P): string;
+  /** The result in words, the same in the CLI and the app. */
+  tallyText(tally: Tally): string;
+  /** Set when the kind's requests become service jobs: polled, and reconciled by the job list. */
+  job?: ImportJob;
+  /** Whether what it carries out counts as codes in the progress (a reward is a request, not a code). */
+  countsCodes: boolean;
+  /**
+   * Whether a cancel report names where each code stands on the service. A deletion's sent codes are
+   * gone, so its report only counts the requests not sent.
+   */
+  cancelNamesCodes: boolean;
+}
+
+function count(n: number, noun: string): string {
+  return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+const ALREADY_ON_SERVICE = 'already on the service before this sync (not created by it)';
+
+/** E.g. "27 codes created by this sync, 3 already on the service before this sync (not created by it), 0 failed". */
+export function codeTally(verb: string, already = ALREADY_ON_SERVICE): (tally: Tally) => string {
+  return (tally) =>
+    `${count(tally.applied, 'code')} ${verb} by this sync, ${tally.present.toLocaleString('en-US')} ${already}, ${tally.failed.toLocaleString('en-US')} failed`;
+}
