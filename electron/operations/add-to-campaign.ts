@@ -7,7 +7,7 @@ import { OPERATION_MARKER_KEY } from '../../shared/outbox/kinds';
 import { addToCampaignRules } from '../../shared/operations/add-to-campaign';
 import type { BatchSummary } from '../batches/types';
 import { dependenciesForQueueing, type Queued } from '../outbox/op-codes';
-import { OutboxError, type NewChunk } from '../outbox/outbox';
+import { OutboxError, type NewRequest } from '../outbox/outbox';
 import type { SyncContext } from './context';
 import { ALREADY_THERE, findVoucher, NOT_CARRIED_OUT, reconciledDone, type Reconciled } from './reconcile';
 import { batchDrafts, queueableBatch, type QueueContext } from './batch-source';
@@ -81,7 +81,7 @@ export function queueAddToCampaign(ctx: QueueContext, batchRef: string, campaign
     }
     const uid = randomUUID();
     const rows: number[] = [];
-    const chunks: NewChunk[] = [];
+    const chunks: NewRequest[] = [];
     for (const draft of batchDrafts(reader, batch.id, batch.defaults, rows)) {
       const body = JSON.stringify(addToCampaignBody(draft, uid, categoryId));
       chunks.push({ codes: 1, bytes: Buffer.byteLength(body), body, code: draft.code, rowNo: rows.at(-1) });

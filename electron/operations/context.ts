@@ -1,7 +1,7 @@
 import type { Clock, VoucherClient } from '../../shared/api';
 import type { ParsedOperation } from '../../shared/outbox/kinds';
 import type { Outbox } from '../outbox/outbox';
-import type { ChunkRecord, OperationRecord } from '../outbox/records';
+import type { RequestRecord, OperationRecord } from '../outbox/records';
 
 export interface SyncContext {
   outbox: Outbox;
@@ -13,5 +13,5 @@ export interface SyncContext {
 export interface Work {
   op: OperationRecord;
   parsed: ParsedOperation;
-  chunk: ChunkRecord;
+  chunk: RequestRecord;
 }

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { importChunks, type ChunkLimits } from '../../shared/domain/chunk-planner';
+import { importRequests, type RequestLimits } from '../../shared/domain/request-planner';
 import { csvPacking } from '../../shared/domain/csv-packing';
 import { findOwnJob, probeSample, type SentRequest } from '../../shared/outbox/find-job';
-import { earlyCheckDelay, pollDelay } from '../../shared/outbox/polling';
+import { earlyCheckDelay, lookDelay } from '../../shared/outbox/looks';
 import { bodyWithout } from '../../shared/outbox/subset-body';
 import { importCsvRules, importJsonRules } from '../../shared/operations/imports';
 import { sha256 } from '../outbox/bodies';
-import { chunkCodes, dependenciesForQueueing, type Queued } from '../outbox/op-codes';
-import type { CodeNote, NewChunk } from '../outbox/outbox';
+import { codesOfRequest, dependenciesForQueueing, type Queued } from '../outbox/op-codes';
+import type { CodeNote, NewRequest } from '../outbox/outbox';
 import type { OperationRecord } from '../outbox/records';
 import type { SyncContext } from './context';
 import { ALREADY_THERE, attention, CLOCK_SKEW_MS, jobsSince, NOT_CARRIED_OUT, probe, SETTLED, type Reconciled } from './reconcile';
@@ -28,7 +28,7 @@ export interface QueueImportOptions {
   /** CSV only: webhooks for every created or updated voucher. */
   webhooksEnable?: boolean;
   /** Smaller than the service's limits, e.g. to test several chunks cheaply. */
-  limits?: ChunkLimits;
+  limits?: RequestLimits;
 }
 
 /**
@@ -54,14 +54,14 @@ export function queueImportPacked(ctx: QueueContext, batchRef: string, options: 
     const format = csv ? ({ format: 'csv', metadataKeys: packing.metadataKeys } as const) : ({ format: 'json' } as const);
     const uid = randomUUID();
     const rows: number[] = [];
-    const chunks: NewChunk[] = [];
+    const chunks: NewRequest[] = [];
     const codes: string[] = [];
-    for (const chunk of importChunks(batchDrafts(reader, batch.id, batch.defaults, rows), format, options.limits)) {
-      const chunkCodes = chunk.drafts.map((draft) => draft.code);
+    for (const chunk of importRequests(batchDrafts(reader, batch.id, batch.defaults, rows), format, options.limits)) {
+      const codesOfRequest = chunk.drafts.map((draft) => draft.code);
       const chunkRows = rows.slice(chunk.plan.start, chunk.plan.end);
-      const bodyFile = ctx.outbox.bodies.write(uid, chunk.plan.index, chunk.body, { codes: chunkCodes, rows: chunkRows });
+      const bodyFile = ctx.outbox.bodies.write(uid, chunk.plan.index, chunk.body, { codes: codesOfRequest, rows: chunkRows });
       chunks.push({ codes: chunk.plan.codes, bytes: chunk.plan.bytes, bodyFile, bodyHash: sha256(chunk.body) });
-      for (const code of chunkCodes) codes.push(code);
+      for (const code of codesOfRequest) codes.push(code);
     }
     const named = { batchId: batch.id, batchName: batch.name };
     const { dependsOn, needsAttention } = await dependenciesForQueueing(ctx.outbox, codes, ctx.project);
@@ -81,7 +81,7 @@ function importBody(ctx: SyncContext, work: WorkOf<ImportKind>): string {
   const body = ctx.outbox.bodies.read(chunk.bodyFile as string, chunk.bodyHash as string);
   // Read (and so checked) before the request leaves even when unused here: it is what reconciles the
   // request if its outcome turns out uncertain, so a damaged one must stop the request first.
-  const { codes } = chunkCodes(ctx.outbox, chunk);
+  const { codes } = codesOfRequest(ctx.outbox, chunk);
   const present = ctx.outbox.presentCodes(op.id, chunk.idx);
   if (present.size === 0) return body;
   return bodyWithout(parsed.kind === 'import-csv' ? 'csv' : 'json', body, codes, present);
@@ -102,7 +102,7 @@ async function sendImport(ctx: SyncContext, work: WorkOf<ImportKind>): Promise<v
     op.id,
     chunk.idx,
     { type: 'accepted', asyncActionId: ref.async_action_id },
-    { asyncActionId: ref.async_action_id, polls: 0, nextTryAt: ctx.clock.now() + earlyCheckDelay(chunk.codes) },
+    { asyncActionId: ref.async_action_id, looks: 0, nextTryAt: ctx.clock.now() + earlyCheckDelay(chunk.codes) },
   );
 }
 
@@ -115,7 +115,7 @@ async function sendImport(ctx: SyncContext, work: WorkOf<ImportKind>): Promise<v
 async function reconcileImport(ctx: SyncContext, work: WorkOf<ImportKind>, random: () => number): Promise<Reconciled> {
   const { op, chunk, parsed } = work;
   const jobType = (parsed.kind === 'import-csv' ? importCsvRules : importJsonRules).job.type;
-  const manifest = chunkCodes(ctx.outbox, chunk);
+  const manifest = codesOfRequest(ctx.outbox, chunk);
   const known = ctx.outbox.presentCodes(op.id, chunk.idx);
   const sent = manifest.codes.filter((code) => !known.has(code));
   const inRequest = new Set(sent);
@@ -128,7 +128,7 @@ async function reconcileImport(ctx: SyncContext, work: WorkOf<ImportKind>, rando
   const ownership = findOwnJob(request, jobs, probes, { skewMs: CLOCK_SKEW_MS, claimed: ctx.outbox.claimedJobIds() });
   if ('ours' in ownership) {
     const id = ownership.ours.id;
-    await ctx.outbox.move(op.id, chunk.idx, { type: 'accepted', asyncActionId: id }, { asyncActionId: id, polls: 0, nextTryAt: now });
+    await ctx.outbox.move(op.id, chunk.idx, { type: 'accepted', asyncActionId: id }, { asyncActionId: id, looks: 0, nextTryAt: now });
     return SETTLED;
   }
   if ('ambiguous' in ownership) {
@@ -139,7 +139,7 @@ async function reconcileImport(ctx: SyncContext, work: WorkOf<ImportKind>, rando
     );
   }
   if ('wait' in ownership) {
-    await ctx.outbox.note(op.id, chunk.idx, { nextTryAt: now + pollDelay(sent.length, chunk.polls), polls: chunk.polls + 1 });
+    await ctx.outbox.note(op.id, chunk.idx, { nextTryAt: now + lookDelay(sent.length, chunk.looks), looks: chunk.looks + 1 });
     return SETTLED;
   }
   if (!probes.some((p) => p.present)) return NOT_CARRIED_OUT;

@@ -12,7 +12,7 @@ import { syncDirectory } from '../store/platform-fs';
 
 export const BODIES_FOLDER = 'outbox-bodies';
 
-export interface ChunkManifest {
+export interface CodeList {
   codes: string[];
   /** The batch row of each code, same order. */
   rows: number[];
@@ -45,7 +45,7 @@ export class BodyFiles {
   }
 
   /** Writes one chunk's body and manifest durably; answers the body's name relative to the root. */
-  write(uid: string, idx: number, body: string, manifest: ChunkManifest): string {
+  write(uid: string, idx: number, body: string, manifest: CodeList): string {
     const dir = join(this.root, uid);
     if (!existsSync(dir)) {
       mkdirSync(dir, { recursive: true });
@@ -64,7 +64,7 @@ export class BodyFiles {
     return body;
   }
 
-  manifest(name: string): ChunkManifest {
+  manifest(name: string): CodeList {
     const file = join(this.root, name.replace(/\.body$/, '.codes.json'));
     let parsed: { sha256?: unknown; codes?: unknown; rows?: unknown };
     try {
@@ -117,7 +117,7 @@ export class BodyFiles {
   }
 }
 
-function manifestChecksum(manifest: ChunkManifest): string {
+function manifestChecksum(manifest: CodeList): string {
   return sha256(JSON.stringify({ codes: manifest.codes, rows: manifest.rows }));
 }
 

@@ -2,10 +2,10 @@ import { dependenciesOf } from '../../shared/outbox/dependencies';
 import { TERMINAL_CHUNK_STATES } from '../../shared/outbox/states';
 import { BodyChangedError } from './bodies';
 import type { Outbox } from './outbox';
-import type { ChunkRecord, OperationRecord } from './records';
+import type { RequestRecord, OperationRecord } from './records';
 
 /** The codes and batch rows one chunk carries (from its manifest file, or its own code). */
-export function chunkCodes(outbox: Outbox, chunk: ChunkRecord): { codes: string[]; rows: (number | null)[] } {
+export function codesOfRequest(outbox: Outbox, chunk: RequestRecord): { codes: string[]; rows: (number | null)[] } {
   if (chunk.bodyFile !== null) {
     try {
       return outbox.bodies.manifest(chunk.bodyFile);
@@ -32,9 +32,9 @@ export interface UnreadableRequest {
  */
 function operationCodes(outbox: Outbox, opId: number, unreadable: UnreadableRequest[]): Set<string> | undefined {
   const codes = new Set<string>();
-  for (const chunk of outbox.chunks(opId)) {
+  for (const chunk of outbox.requests(opId)) {
     try {
-      for (const code of chunkCodes(outbox, chunk).codes) codes.add(code);
+      for (const code of codesOfRequest(outbox, chunk).codes) codes.add(code);
     } catch (error) {
       if (!(error instanceof BodyChangedError)) throw error;
       if (!TERMINAL_CHUNK_STATES.has(chunk.state)) unreadable.push({ opId, idx: chunk.idx, error });

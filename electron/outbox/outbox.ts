@@ -3,25 +3,25 @@ import { parseOperation } from '../../shared/outbox/kinds';
 import {
   TERMINAL_OPERATION_STATES,
   emptyCounts,
-  nextChunkState,
+  nextRequestState,
   operationState,
   statesTaking,
-  type ChunkCounts,
-  type ChunkEvent,
-  type ChunkState,
+  type RequestCounts,
+  type RequestEvent,
+  type RequestState,
 } from '../../shared/outbox/states';
 import { openOutbox } from '../store/databases';
 import type { StoreDatabase } from '../store/database';
 import type { Writer } from '../store/statements';
 import { BodyFiles } from './bodies';
-import { insertNotes, updateChunk, type ChunkChanges, type ChunkMove, type CodeNote } from './chunk-writes';
+import { insertNotes, updateRequest, type RequestChanges, type RequestMove, type CodeNote } from './request-writes';
 import { outboxMigrations } from './schema';
 import {
-  toChunk,
+  toRequest,
   toOperation,
   UNRECONCILED,
-  type ChunkRecord,
-  type ChunkRow,
+  type RequestRecord,
+  type RequestRow,
   type CodeFailure,
   type NewOperation,
   type OperationRecord,
@@ -29,11 +29,11 @@ import {
   type OperationTally,
 } from './records';
 
-export type { ChunkChanges, ChunkMove, CodeNote } from './chunk-writes';
-export type { NewChunk, NewOperation, OperationTally } from './records';
+export type { RequestChanges, RequestMove, CodeNote } from './request-writes';
+export type { NewRequest, NewOperation, OperationTally } from './records';
 
 /** The chunk moves a cancel or a retry makes in bulk; each is checked against the state rules. */
-type BulkEvent = Extract<ChunkEvent, { type: 'cancel' | 'retry' | 'recheck' }>['type'];
+type BulkEvent = Extract<RequestEvent, { type: 'cancel' | 'retry' | 'recheck' }>['type'];
 
 export class OutboxError extends Error {
   constructor(message: string) {
@@ -82,24 +82,24 @@ export class Outbox {
     return toOperation(row);
   }
 
-  chunks(opId: number, states?: readonly ChunkState[]): ChunkRecord[] {
+  requests(opId: number, states?: readonly RequestState[]): RequestRecord[] {
     const filter = states ? ` AND state IN (${states.map(() => '?').join(',')})` : '';
-    return this.db.all<ChunkRow>(`SELECT * FROM chunks WHERE op_id = ?${filter} ORDER BY idx`, [opId, ...(states ?? [])]).map(toChunk);
+    return this.db.all<RequestRow>(`SELECT * FROM chunks WHERE op_id = ?${filter} ORDER BY idx`, [opId, ...(states ?? [])]).map(toRequest);
   }
 
-  chunk(opId: number, idx: number): ChunkRecord {
-    const row = this.db.get<ChunkRow>('SELECT * FROM chunks WHERE op_id = ? AND idx = ?', [opId, idx]);
+  request(opId: number, idx: number): RequestRecord {
+    const row = this.db.get<RequestRow>('SELECT * FROM chunks WHERE op_id = ? AND idx = ?', [opId, idx]);
     if (!row) throw new OutboxError(`Operation ${opId} has no request ${idx}`);
-    return toChunk(row);
+    return toRequest(row);
   }
 
   /** The first chunk of the operation in one of `states`, in order. */
-  firstChunk(opId: number, states: readonly ChunkState[]): ChunkRecord | undefined {
-    const row = this.db.get<ChunkRow>(`SELECT * FROM chunks WHERE op_id = ? AND state IN (${states.map(() => '?').join(',')}) ORDER BY idx LIMIT 1`, [
+  firstRequest(opId: number, states: readonly RequestState[]): RequestRecord | undefined {
+    const row = this.db.get<RequestRow>(`SELECT * FROM chunks WHERE op_id = ? AND state IN (${states.map(() => '?').join(',')}) ORDER BY idx LIMIT 1`, [
       opId,
       ...states,
     ]);
-    return row ? toChunk(row) : undefined;
+    return row ? toRequest(row) : undefined;
   }
 
   /** Adds an operation and all its chunks in one durable write (the queue row and its cause together). */
@@ -136,24 +136,24 @@ export class Outbox {
   async move(
     opId: number,
     idx: number,
-    event: ChunkEvent,
-    changes: ChunkChanges = {},
+    event: RequestEvent,
+    changes: RequestChanges = {},
     failures: readonly CodeNote[] = [],
     present: readonly CodeNote[] = [],
-  ): Promise<ChunkRecord> {
+  ): Promise<RequestRecord> {
     await this.moveAll([{ opId, idx, event, changes, failures, present }]);
-    return this.chunk(opId, idx);
+    return this.request(opId, idx);
   }
 
   /** Several moves in one durable write (one look settling every job it found finished): all or none. */
-  async moveAll(moves: readonly ChunkMove[]): Promise<void> {
+  async moveAll(moves: readonly RequestMove[]): Promise<void> {
     if (moves.length === 0) return;
     await this.db.write((tx) => {
       for (const { opId, idx, event, changes = {}, failures = [], present = [] } of moves) {
-        const current = tx.get<{ state: ChunkState }>('SELECT state FROM chunks WHERE op_id = ? AND idx = ?', [opId, idx]);
+        const current = tx.get<{ state: RequestState }>('SELECT state FROM chunks WHERE op_id = ? AND idx = ?', [opId, idx]);
         if (!current) throw new OutboxError(`Operation ${opId} has no request ${idx}`);
-        const next = nextChunkState(current.state, event);
-        updateChunk(tx, opId, idx, changes, next);
+        const next = nextRequestState(current.state, event);
+        updateRequest(tx, opId, idx, changes, next);
         insertNotes(tx, 'code_failures', opId, idx, failures);
         insertNotes(tx, 'codes_present', opId, idx, present);
         this.recount(tx, opId, current.state, next);
@@ -162,32 +162,32 @@ export class Outbox {
   }
 
   /** Stores fields of a chunk without moving it (poll counts, next try). */
-  async note(opId: number, idx: number, changes: ChunkChanges): Promise<void> {
+  async note(opId: number, idx: number, changes: RequestChanges): Promise<void> {
     await this.noteAll([{ opId, idx, changes }]);
   }
 
   /** Fields of several chunks in one durable write (every job a look found running). */
-  async noteAll(notes: readonly { opId: number; idx: number; changes: ChunkChanges }[]): Promise<void> {
+  async noteAll(notes: readonly { opId: number; idx: number; changes: RequestChanges }[]): Promise<void> {
     if (notes.length === 0) return;
     await this.db.write((tx) => {
-      for (const { opId, idx, changes } of notes) updateChunk(tx, opId, idx, changes, undefined);
+      for (const { opId, idx, changes } of notes) updateRequest(tx, opId, idx, changes, undefined);
     });
   }
 
   /**
    * Requests never sent whose saved files are damaged: they wait for the user with the error, and
    * nothing else waits for them. One that left `pending` meanwhile belongs to the sync, which checks
-   * the same files before it sends, reconciles or polls, and sets it aside itself.
+   * the same files before it sends, reconciles or looks, and sets it aside itself.
    */
   async setAside(requests: readonly { opId: number; idx: number; error: Error }[]): Promise<void> {
     if (requests.length === 0) return;
     const at = this.now().getTime();
     await this.db.write((tx) => {
       for (const { opId, idx, error } of requests) {
-        const current = tx.get<{ state: ChunkState }>('SELECT state FROM chunks WHERE op_id = ? AND idx = ?', [opId, idx]);
+        const current = tx.get<{ state: RequestState }>('SELECT state FROM chunks WHERE op_id = ? AND idx = ?', [opId, idx]);
         if (current?.state !== 'pending') continue;
-        const next = nextChunkState(current.state, { type: 'needs-attention' });
-        updateChunk(tx, opId, idx, { lastError: { name: error.name, message: error.message, at } }, next);
+        const next = nextRequestState(current.state, { type: 'needs-attention' });
+        updateRequest(tx, opId, idx, { lastError: { name: error.name, message: error.message, at } }, next);
         this.recount(tx, opId, current.state, next);
       }
     });
@@ -224,7 +224,7 @@ export class Outbox {
    */
   async retry(opId: number): Promise<OperationRecord> {
     // A request whose saved body or code list is damaged would only come back to needs attention.
-    const saved = this.chunks(opId, ['needs_attention']).flatMap((c) =>
+    const saved = this.requests(opId, ['needs_attention']).flatMap((c) =>
       c.bodyFile !== null && c.bodyHash !== null ? [{ bodyFile: c.bodyFile, bodyHash: c.bodyHash }] : [],
     );
     const damaged = this.bodies.check(saved)[0];
@@ -246,7 +246,7 @@ export class Outbox {
   private moveEvery(tx: Writer, opId: number, event: BulkEvent, extra: { where?: string; set?: string } = {}): number {
     let moved = 0;
     for (const from of statesTaking(event)) {
-      const to = nextChunkState(from, { type: event });
+      const to = nextRequestState(from, { type: event });
       const set = extra.set === undefined ? '' : `, ${extra.set}`;
       const where = extra.where === undefined ? '' : ` AND (${extra.where})`;
       const n = tx.run(`UPDATE chunks SET state = ?${set} WHERE op_id = ? AND state = ?${where}`, [to, opId, from]);
@@ -257,10 +257,10 @@ export class Outbox {
   }
 
   /** Each request's state and size, in order, for the dry run (not its body). */
-  chunkSizes(opId: number): { state: ChunkState; codes: number; bytes: number }[] {
+  requestSizes(opId: number): { state: RequestState; codes: number; bytes: number }[] {
     return this.db
       .all<{ state: string; codes: number; bytes: number }>('SELECT state, codes, bytes FROM chunks WHERE op_id = ? ORDER BY idx', [opId])
-      .map((c) => ({ state: c.state as ChunkState, codes: c.codes, bytes: c.bytes }));
+      .map((c) => ({ state: c.state as RequestState, codes: c.codes, bytes: c.bytes }));
   }
 
   /** Writes the database file in full now, as its periodic checkpoint does (tools and tests). */
@@ -368,13 +368,13 @@ export class Outbox {
   }
 
   /** Counts `moved` chunks from `from` to `to` (none: only the state is worked out again). */
-  private recount(tx: Writer, opId: number, from: ChunkState | undefined, to: ChunkState | undefined, moved = 1): void {
+  private recount(tx: Writer, opId: number, from: RequestState | undefined, to: RequestState | undefined, moved = 1): void {
     const row = tx.get<{ chunk_counts: string; cancel_requested: number; state: string }>(
       'SELECT chunk_counts, cancel_requested, state FROM operations WHERE id = ?',
       [opId],
     );
     if (!row) throw new OutboxError(`There is no operation ${opId} in the outbox`);
-    const counts = JSON.parse(row.chunk_counts) as ChunkCounts;
+    const counts = JSON.parse(row.chunk_counts) as RequestCounts;
     if (from !== undefined && to !== undefined && from !== to) {
       counts[from] -= moved;
       counts[to] += moved;

@@ -1,11 +1,11 @@
 import type { ServiceErrorBody } from '../../shared/api/errors';
 import type { OperationKind, PayloadOf } from '../../shared/outbox/kinds';
-import type { ChunkCounts, ChunkState, OperationState } from '../../shared/outbox/states';
+import type { RequestCounts, RequestState, OperationState } from '../../shared/outbox/states';
 import type { SqlValue } from '../store/statements';
 
 // Rows of the outbox as the rest of the app reads them, and the operations it is given to queue.
 
-export interface NewChunk {
+export interface NewRequest {
   codes: number;
   bytes: number;
   body?: string;
@@ -20,7 +20,7 @@ interface NewOperationFields {
   batchId?: number;
   dependsOn: readonly number[];
   codes: number;
-  chunks: readonly NewChunk[];
+  chunks: readonly NewRequest[];
   /** The project (id) it is sent to; every front end names one. */
   project?: string;
 }
@@ -59,16 +59,16 @@ export interface OperationRecord {
   cancelRequested: boolean;
   deadReason: string | null;
   codes: number;
-  chunkCounts: ChunkCounts;
+  chunkCounts: RequestCounts;
   updatedAt: string;
   /** The project it is sent to (its id); null only for an operation queued before projects and not yet bound. */
   project: string | null;
 }
 
-export interface ChunkRecord {
+export interface RequestRecord {
   opId: number;
   idx: number;
-  state: ChunkState;
+  state: RequestState;
   attempts: number;
   lastError: ErrorRecord | null;
   asyncActionId: string | null;
@@ -84,7 +84,8 @@ export interface ChunkRecord {
   firstTryAt: number | null;
   sentAt: number | null;
   nextTryAt: number | null;
-  polls: number;
+  /** Looks at its job so far (the column keeps its old name, `polls`). */
+  looks: number;
   result: Record<string, unknown> | null;
 }
 
@@ -113,7 +114,7 @@ export interface OperationRow extends Record<string, SqlValue> {
   project: string | null;
 }
 
-export interface ChunkRow extends Record<string, SqlValue> {
+export interface RequestRow extends Record<string, SqlValue> {
   op_id: number;
   idx: number;
   state: string;
@@ -147,17 +148,17 @@ export function toOperation(row: OperationRow): OperationRecord {
     cancelRequested: row.cancel_requested === 1,
     deadReason: row.dead_reason,
     codes: row.codes,
-    chunkCounts: JSON.parse(row.chunk_counts) as ChunkCounts,
+    chunkCounts: JSON.parse(row.chunk_counts) as RequestCounts,
     updatedAt: row.updated_at,
     project: row.project,
   };
 }
 
-export function toChunk(row: ChunkRow): ChunkRecord {
+export function toRequest(row: RequestRow): RequestRecord {
   return {
     opId: row.op_id,
     idx: row.idx,
-    state: row.state as ChunkState,
+    state: row.state as RequestState,
     attempts: row.attempts,
     lastError: row.last_error === null ? null : (JSON.parse(row.last_error) as ErrorRecord),
     asyncActionId: row.async_action_id,
@@ -171,7 +172,7 @@ export function toChunk(row: ChunkRow): ChunkRecord {
     firstTryAt: row.first_try_at,
     sentAt: row.sent_at,
     nextTryAt: row.next_try_at,
-    polls: row.polls,
+    looks: row.polls,
     result: row.result === null ? null : (JSON.parse(row.result) as Record<string, unknown>),
   };
 }

@@ -1,14 +1,14 @@
 import { rulesOf } from '../../shared/operations/all';
 import type { OperationTally, Outbox } from './outbox';
 import { BodyChangedError } from './bodies';
-import { chunkCodes } from './op-codes';
-import type { ChunkRecord, CodeFailure, OperationRecord } from './records';
+import { codesOfRequest } from './op-codes';
+import type { RequestRecord, CodeFailure, OperationRecord } from './records';
 
 export interface OperationReport {
   operation: OperationRecord;
   /** Carried out by this sync, already on the service before it, failed. */
   tally: OperationTally;
-  chunks: Pick<ChunkRecord, 'idx' | 'state' | 'attempts' | 'asyncActionId' | 'codes' | 'bytes' | 'lastError' | 'code'>[];
+  chunks: Pick<RequestRecord, 'idx' | 'state' | 'attempts' | 'asyncActionId' | 'codes' | 'bytes' | 'lastError' | 'code'>[];
   /** Codes already on the service before this sync, each with how that is known. */
   present: CodeFailure[];
   failures: CodeFailure[];
@@ -19,7 +19,7 @@ export function operationReport(outbox: Outbox, opId: number): OperationReport {
   return {
     operation: outbox.operation(opId),
     tally: outbox.tally(opId),
-    chunks: outbox.chunks(opId).map(({ idx, state, attempts, asyncActionId, codes, bytes, lastError, code }) => ({
+    chunks: outbox.requests(opId).map(({ idx, state, attempts, asyncActionId, codes, bytes, lastError, code }) => ({
       idx,
       state,
       attempts,
@@ -44,7 +44,7 @@ export interface CancelReport {
   uncertainCodes: string[];
   notSent: number;
   /** Sent requests whose saved code list cannot be read: their codes cannot be named, only counted. */
-  unlisted: { idx: number; state: ChunkRecord['state']; codes: number; file: string; problem: string }[];
+  unlisted: { idx: number; state: RequestRecord['state']; codes: number; file: string; problem: string }[];
 }
 
 /** Cancels what was not sent yet and says where each sent code stands on the service. */
@@ -53,7 +53,7 @@ export async function cancelOperation(outbox: Outbox, opId: number): Promise<Can
   const failed = new Set([...outbox.failures(opId), ...outbox.present(opId)].map((f) => f.code));
   const report: CancelReport = { operation, existingCodes: [], arrivingCodes: [], uncertainCodes: [], notSent: 0, unlisted: [] };
   if (rulesOf(operation.kind)?.cancelNamesCodes === false) return { ...report, notSent: operation.chunkCounts.cancelled };
-  for (const chunk of outbox.chunks(opId)) {
+  for (const chunk of outbox.requests(opId)) {
     const codes = readableCodes(outbox, chunk, report);
     if (codes === undefined) continue;
     if (chunk.state === 'done') report.existingCodes.push(...codes.filter((code) => !failed.has(code)));
@@ -68,9 +68,9 @@ export async function cancelOperation(outbox: Outbox, opId: number): Promise<Can
  * The chunk's codes, or undefined when its saved list is missing or damaged: the cancel is already
  * committed, so that is reported (the codes counted) instead of failing the command.
  */
-function readableCodes(outbox: Outbox, chunk: ChunkRecord, report: CancelReport): string[] | undefined {
+function readableCodes(outbox: Outbox, chunk: RequestRecord, report: CancelReport): string[] | undefined {
   try {
-    return chunkCodes(outbox, chunk).codes;
+    return codesOfRequest(outbox, chunk).codes;
   } catch (error) {
     if (!(error instanceof BodyChangedError)) throw error;
     if (chunk.state === 'cancelled') report.notSent += chunk.codes;

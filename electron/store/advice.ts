@@ -1,4 +1,4 @@
-import type { FileProblem } from './inspect';
+import type { FileProblem } from './file-check';
 import type { KeptCopy } from './kept';
 import type { RestoreOutcome } from './restore';
 

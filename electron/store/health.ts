@@ -4,7 +4,7 @@ import type { SqlJsStatic } from 'sql.js';
 import { adviceFor } from './advice';
 import { syncDirectory } from './platform-fs';
 import { type DatabaseFiles, KEPT_FOLDER, PROJECTS_FILE, databaseFiles, earlierUnreadable } from './files';
-import type { FileProblem } from './inspect';
+import type { FileProblem } from './file-check';
 import { DATABASE_NAMES, type DatabaseName, type KeptCopy, listKeptCopies } from './kept';
 import { loadDatabase } from './load';
 import { acquireLock } from './lock';
@@ -20,7 +20,7 @@ import { type Reader, readerOf } from './statements';
 // them in as a DataDirPart (see data-folder/health.ts), so the store imports none of its owners.
 
 export type { DatabaseName, KeptCopy } from './kept';
-export type { FileProblem } from './inspect';
+export type { FileProblem } from './file-check';
 export type { RestoreOutcome } from './restore';
 
 export interface DatabaseHealth {
@@ -64,10 +64,10 @@ function checkDatabase(SQL: SqlJsStatic, dir: string, database: DatabaseName, pa
     for (const part of parts) if (part.database === database) problems.push(...part.check(dir, readerOf(result.loaded.db)));
   }
   if (result.ok) result.loaded.db.close();
-  problems.push(...result.inspection.keptProblems);
-  const manifest = result.inspection.manifest;
+  problems.push(...result.fileCheck.keptProblems);
+  const manifest = result.fileCheck.manifest;
   const keptCopies = listKeptCopies(SQL, files, database, manifest).filter(
-    (copy) => !result.inspection.keptProblems.some((p) => p.file.endsWith(`${database}.${copy.id}.sqlite`)),
+    (copy) => !result.fileCheck.keptProblems.some((p) => p.file.endsWith(`${database}.${copy.id}.sqlite`)),
   );
   return { database, ok: problems.length === 0, problems, advice: adviceFor(database, problems, keptCopies), keptCopies };
 }

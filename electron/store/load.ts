@@ -4,7 +4,7 @@ import type { Database as SqlJsDatabase, SqlJsStatic } from 'sql.js';
 import { isTempFileOf } from './durable-file';
 import { errorText } from './errors';
 import type { DatabaseFiles } from './files';
-import { type FileProblem, type Inspection, inspectDatabase } from './inspect';
+import { type FileProblem, type FileCheck, checkDatabaseFiles } from './file-check';
 import type { JournalContents } from './journal';
 import type { Manifest } from './manifest';
 import { META_TABLE } from './migrations';
@@ -25,44 +25,44 @@ export interface LoadedDatabase {
   notes: string[];
 }
 
-export type LoadResult = { ok: true; loaded: LoadedDatabase; inspection: Inspection } | { ok: false; inspection: Inspection; problems: FileProblem[] };
+export type LoadResult = { ok: true; loaded: LoadedDatabase; fileCheck: FileCheck } | { ok: false; fileCheck: FileCheck; problems: FileProblem[] };
 
 /**
  * Checks every file of a database against its manifest, then reads the snapshot and replays the
  * journal. Nothing on disk is changed: on any problem the caller decides what to say.
  */
 export function loadDatabase(SQL: SqlJsStatic, files: DatabaseFiles, options: { hashKept?: boolean } = {}): LoadResult {
-  const inspection = inspectDatabase(files, { hashKept: options.hashKept ?? false });
-  if (inspection.problems.length > 0) return { ok: false, inspection, problems: inspection.problems };
-  if (inspection.state === 'new' || !inspection.snapshot) {
-    return { ok: true, inspection, loaded: { ...emptyDatabase(SQL), manifest: undefined, legacy: false, notes: inspection.notes } };
+  const fileCheck = checkDatabaseFiles(files, { hashKept: options.hashKept ?? false });
+  if (fileCheck.problems.length > 0) return { ok: false, fileCheck, problems: fileCheck.problems };
+  if (fileCheck.state === 'new' || !fileCheck.snapshot) {
+    return { ok: true, fileCheck, loaded: { ...emptyDatabase(SQL), manifest: undefined, legacy: false, notes: fileCheck.notes } };
   }
   let db: SqlJsDatabase | undefined;
   let stage: 'snapshot' | 'journal' = 'snapshot';
   try {
-    checkHeader(inspection.snapshot);
-    db = new SQL.Database(inspection.snapshot);
+    checkHeader(fileCheck.snapshot);
+    db = new SQL.Database(fileCheck.snapshot);
     const meta = readMeta(db);
     stage = 'journal';
-    const journal = inspection.journal ?? { entries: [], validBytes: 0, totalBytes: 0, tornBytes: 0 };
+    const journal = fileCheck.journal ?? { entries: [], validBytes: 0, totalBytes: 0, tornBytes: 0 };
     const seq = replay(db, journal, meta.journalSeq);
-    if (seq < inspection.mustReach) throw new Error(`it ends at commit ${seq}, but commit ${inspection.mustReach} was saved`);
+    if (seq < fileCheck.mustReach) throw new Error(`it ends at commit ${seq}, but commit ${fileCheck.mustReach} was saved`);
     const loaded: LoadedDatabase = {
       db,
       seq,
       schemaVersion: meta.schemaVersion,
       journalBytes: journal.validBytes,
       fresh: false,
-      legacy: inspection.state === 'legacy',
-      manifest: inspection.manifest,
-      notes: inspection.notes,
+      legacy: fileCheck.state === 'legacy',
+      manifest: fileCheck.manifest,
+      notes: fileCheck.notes,
     };
-    return { ok: true, loaded, inspection };
+    return { ok: true, loaded, fileCheck };
   } catch (error) {
     db?.close();
     const file = stage === 'snapshot' ? files.snapshot : files.journal;
     const what = stage === 'snapshot' ? 'The database file cannot be read' : 'The journal cannot be replayed on the database file';
-    return { ok: false, inspection, problems: [{ file, problem: `${what}: ${errorText(error)}.` }] };
+    return { ok: false, fileCheck, problems: [{ file, problem: `${what}: ${errorText(error)}.` }] };
   }
 }
 

@@ -5,7 +5,7 @@ import { adviceFor } from './advice';
 import { renameReplacing, syncDirectory } from './platform-fs';
 import { StoreNeedsAttentionError } from './errors';
 import { type DatabaseFiles, SET_ASIDE_FOLDER, earlierUnreadable, keptFile, keptGenerations, timeStamp } from './files';
-import type { FileProblem } from './inspect';
+import type { FileProblem } from './file-check';
 import { type DatabaseName, listKeptCopies } from './kept';
 import { type LoadedDatabase, loadDatabase } from './load';
 import { readManifest } from './manifest';

@@ -9,7 +9,7 @@ import { budgetKey } from './dry-run';
 import { classify, errorRecord, type PauseReason, type Verdict } from './classify';
 import type { SyncContext, Work } from '../operations/context';
 import { JobWatch, LookFailed } from './job-watch';
-import { sentCodesFailed } from './poll';
+import { sentCodesFailed } from './look';
 import { progressOf, type SyncProgress } from './progress';
 
 export type EngineStatus =
@@ -18,7 +18,7 @@ export type EngineStatus =
 export type SyncEvent =
   | { type: 'status'; status: EngineStatus }
   | { type: 'progress'; progress: SyncProgress }
-  | { type: 'request'; opId: number; chunk: number; step: 'send' | 'poll' | 'reconcile'; outcome: string };
+  | { type: 'request'; opId: number; chunk: number; step: 'send' | 'look' | 'reconcile'; outcome: string };
 
 export interface EngineOptions {
   outbox: Outbox;
@@ -43,7 +43,7 @@ const DEFAULT_WRITE_RETRY: RetryPolicy = { maxAttempts: 8, baseDelayMs: 500, max
 const PROGRESS_INTERVAL_MS = 200;
 const PROGRESS_WHILE_WAITING_MS = 1000;
 
-type Step = { type: 'reconcile' | 'send'; work: Work } | { type: 'poll'; work: Work; inFlight: Work[] } | { type: 'wait'; ms: number } | { type: 'finished' };
+type Step = { type: 'reconcile' | 'send'; work: Work } | { type: 'look'; work: Work; inFlight: Work[] } | { type: 'wait'; ms: number } | { type: 'finished' };
 
 /**
  * Replays the outbox against the service, one request at a time, in queue order. Each step first
@@ -139,7 +139,7 @@ export class SyncEngine {
         this.reportProgress(false);
         continue;
       }
-      if (step.type === 'poll') await this.look(step.work, step.inFlight);
+      if (step.type === 'look') await this.look(step.work, step.inFlight);
       else await this.perform(step.type, step.work);
       this.reportProgress(false);
     }
@@ -163,29 +163,29 @@ export class SyncEngine {
         );
         this.requests += 1;
         await sendWith(this.operations, this.ctx, { ...work, chunk });
-        if (outbox.chunk(work.op.id, work.chunk.idx).state === 'accepted') this.jobs.accepted(this.ctx.clock.now());
+        if (outbox.request(work.op.id, work.chunk.idx).state === 'accepted') this.jobs.accepted(this.ctx.clock.now());
       } else {
         this.requests += 1;
         const found = await reconcileWith(this.operations, this.ctx, work, this.random);
         if (found.type === 'not-carried-out') await this.sendAgain(work, found.present);
       }
-      this.emit({ type: 'request', opId: work.op.id, chunk: work.chunk.idx, step: type, outcome: outbox.chunk(work.op.id, work.chunk.idx).state });
+      this.emit({ type: 'request', opId: work.op.id, chunk: work.chunk.idx, step: type, outcome: outbox.request(work.op.id, work.chunk.idx).state });
     } catch (error) {
       await this.handle(type, work, error, classify(error, type === 'send'));
     }
   }
 
-  /** One look at every accepted job; a failed request is that job's poll error. */
+  /** One look at every accepted job; a failed request is that job's look error. */
   private async look(due: Work, inFlight: Work[]): Promise<void> {
     try {
       await this.jobs.look(this.ctx, inFlight, () => {
         this.requests += 1;
       });
-      this.emit({ type: 'request', opId: due.op.id, chunk: due.chunk.idx, step: 'poll', outcome: this.o.outbox.chunk(due.op.id, due.chunk.idx).state });
+      this.emit({ type: 'request', opId: due.op.id, chunk: due.chunk.idx, step: 'look', outcome: this.o.outbox.request(due.op.id, due.chunk.idx).state });
     } catch (error) {
       const work = error instanceof LookFailed ? error.work : due;
       const cause = error instanceof LookFailed ? error.cause : error;
-      await this.handle('poll', work, cause, classify(cause, false));
+      await this.handle('look', work, cause, classify(cause, false));
     }
   }
 
@@ -210,13 +210,13 @@ export class SyncEngine {
     }
   }
 
-  private async handle(type: 'reconcile' | 'poll' | 'send', work: Work, error: unknown, verdict: Verdict): Promise<void> {
+  private async handle(type: 'reconcile' | 'look' | 'send', work: Work, error: unknown, verdict: Verdict): Promise<void> {
     const { outbox } = this.o;
     const { op, chunk } = work;
     const now = this.ctx.clock.now();
     const lastError = errorRecord(error, now);
     this.emit({ type: 'request', opId: op.id, chunk: chunk.idx, step: type, outcome: `${verdict.type}: ${lastError.message}` });
-    const sending = type === 'send' && outbox.chunk(op.id, chunk.idx).state === 'sending';
+    const sending = type === 'send' && outbox.request(op.id, chunk.idx).state === 'sending';
     switch (verdict.type) {
       case 'pause':
         // The call was refused before it was carried out: the request goes back to the queue as it was.
@@ -229,7 +229,7 @@ export class SyncEngine {
         await outbox.note(op.id, chunk.idx, { lastError });
         return;
       case 'retry': {
-        const attempts = type === 'send' ? chunk.attempts + 1 : chunk.polls + 1;
+        const attempts = type === 'send' ? chunk.attempts + 1 : chunk.looks + 1;
         const waitMs = retryDelay(attempts, this.retry, this.random, verdict.retryAfterMs);
         if (sending) await outbox.move(op.id, chunk.idx, { type: 'not-carried-out' }, { lastError, nextTryAt: now + waitMs });
         else await outbox.note(op.id, chunk.idx, { lastError, nextTryAt: now + waitMs });
@@ -271,7 +271,7 @@ export class SyncEngine {
     }
     let wait = Number.POSITIVE_INFINITY;
     for (const { op, parsed } of ready) {
-      const chunk = outbox.firstChunk(op.id, ['sending']);
+      const chunk = outbox.firstRequest(op.id, ['sending']);
       if (chunk) {
         if (chunk.nextTryAt !== null && chunk.nextTryAt > now) wait = Math.min(wait, chunk.nextTryAt - now);
         else return { type: 'reconcile', work: { op, parsed, chunk } };
@@ -285,16 +285,16 @@ export class SyncEngine {
         return state !== undefined && !TERMINAL_OPERATION_STATES.has(state) && state !== 'dead_letter';
       });
       if (blocked) continue;
-      const chunk = outbox.firstChunk(op.id, ['pending']);
+      const chunk = outbox.firstRequest(op.id, ['pending']);
       if (!chunk) continue;
       const due = chunk.nextTryAt ?? now;
       if (due <= now) return { type: 'send', work: { op, parsed, chunk } };
       wait = Math.min(wait, due - now);
     }
-    const inFlight = ready.flatMap(({ op, parsed }) => outbox.chunks(op.id, ['accepted']).map((chunk) => ({ op, parsed, chunk })));
+    const inFlight = ready.flatMap(({ op, parsed }) => outbox.requests(op.id, ['accepted']).map((chunk) => ({ op, parsed, chunk })));
     for (const work of inFlight) {
       const due = work.chunk.nextTryAt ?? now;
-      if (due <= now) return { type: 'poll', work, inFlight };
+      if (due <= now) return { type: 'look', work, inFlight };
       wait = Math.min(wait, due - now);
     }
     return Number.isFinite(wait) ? { type: 'wait', ms: wait } : { type: 'finished' };

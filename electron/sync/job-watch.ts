@@ -1,14 +1,14 @@
 import { isFinished, type AsyncAction } from '../../shared/api';
-import { jobPace, nextLookDelay, observedPace, paceAtEndCheck, type JobSeen, type Look, type Pace } from '../../shared/outbox/polling';
+import { jobPace, nextLookDelay, observedPace, paceAtEndCheck, type JobSeen, type Look, type Pace } from '../../shared/outbox/looks';
 import type { SyncContext, Work } from '../operations/context';
-import type { ChunkMove } from '../outbox/outbox';
-import { fetchJob, hasFullReport, settlement } from './poll';
+import type { RequestMove } from '../outbox/outbox';
+import { fetchJob, hasFullReport, settlement } from './look';
 
 /** Room in the job list for jobs of others created among ours. */
 const LIST_SLACK = 10;
 const LIST_MAX = 100;
 
-/** A look failed on one job's request; the engine handles it as that job's poll error. */
+/** A look failed on one job's request; the engine handles it as that job's look error. */
 export class LookFailed extends Error {
   constructor(
     readonly work: Work,
@@ -41,7 +41,7 @@ const keyOf = (work: Work): string => `${work.op.id}:${work.chunk.idx}`;
 /**
  * Watches the accepted import jobs of a sync. One look reads every job in flight: the job list when
  * several are, falling back to the job itself when it is not listed or its entry lacks the result.
- * The pace seen decides when the next look comes (see shared/outbox/polling.ts).
+ * The pace seen decides when the next look comes (see shared/outbox/looks.ts).
  */
 export class JobWatch {
   private readonly running = new Map<string, JobSeen>();
@@ -75,7 +75,7 @@ export class JobWatch {
       }
     }
     const running: Running[] = [];
-    const settled: { work: Work; move: ChunkMove }[] = [];
+    const settled: { work: Work; move: RequestMove }[] = [];
     try {
       for (const work of works) {
         let action = listed.get(work.chunk.asyncActionId as string);
@@ -138,7 +138,7 @@ export class JobWatch {
     );
     this.endCheck = next.endCheck ? 'due' : this.endCheck === 'none' ? 'none' : 'made';
     await ctx.outbox.noteAll(
-      running.map(({ work }) => ({ opId: work.op.id, idx: work.chunk.idx, changes: { polls: work.chunk.polls + 1, nextTryAt: at + next.ms } })),
+      running.map(({ work }) => ({ opId: work.op.id, idx: work.chunk.idx, changes: { looks: work.chunk.looks + 1, nextTryAt: at + next.ms } })),
     );
   }
 

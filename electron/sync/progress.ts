@@ -1,13 +1,13 @@
 import type { RateBudgetSnapshot, VoucherClient } from '../../shared/api';
 import { rulesOf } from '../../shared/operations/all';
-import { emptyCounts, type ChunkCounts, type OperationState } from '../../shared/outbox/states';
+import { emptyCounts, type RequestCounts, type OperationState } from '../../shared/outbox/states';
 import type { Outbox } from '../outbox/outbox';
 import type { OperationRecord } from '../outbox/records';
 import type { JobPace } from './job-watch';
 
 export interface SyncProgress {
   operations: Record<OperationState, number>;
-  chunks: ChunkCounts;
+  chunks: RequestCounts;
   /**
    * Codes of every operation: `done` carried out by this sync (created, added, deleted), `present`
    * already on the service before it (someone else's, or already gone), `failed` with a reason.
@@ -19,7 +19,7 @@ export interface SyncProgress {
    * Undefined until a job was looked at.
    */
   jobs: JobPace | undefined;
-  /** Requests this engine made (writes, polls, look-ups). */
+  /** Requests this engine made (writes, looks, look-ups). */
   requests: number;
   rate: RateBudgetSnapshot | undefined;
   tokensMinted: number;
@@ -38,7 +38,7 @@ export function progressOf(outbox: Outbox, client: VoucherClient, requests: numb
   for (const op of outbox.operations()) {
     if (!inRun(op)) continue;
     operations[op.state] += 1;
-    for (const [state, n] of Object.entries(op.chunkCounts) as [keyof ChunkCounts, number][]) chunks[state] += n;
+    for (const [state, n] of Object.entries(op.chunkCounts) as [keyof RequestCounts, number][]) chunks[state] += n;
     const tally = tallies.get(op.id);
     codes.total += op.codes;
     if (!tally) continue;

@@ -65,7 +65,7 @@ export const OPERATION_SCOPES = {
 } as const satisfies Record<string, Scope>;
 export type OperationName = keyof typeof OPERATION_SCOPES;
 
-/** The scopes a piece of work needs, e.g. a sync that imports and polls: vouchers, async-actions. */
+/** The scopes a piece of work needs, e.g. a sync that imports and looks: vouchers, async-actions. */
 export function scopesFor(operations: readonly OperationName[]): Scope[] {
   return normalizeScopes(operations.map((op) => OPERATION_SCOPES[op]));
 }

@@ -6,7 +6,7 @@ export const outboxChannels = [
   'outbox.queueDelete',
   'outbox.dryRun',
   'outbox.list',
-  'outbox.chunks',
+  'outbox.requests',
   'outbox.failures',
   'outbox.present',
   'outbox.retry',

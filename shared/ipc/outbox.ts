@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { projectViewSchema } from './projects';
 import { payloadSchemas } from '../outbox/kinds';
-import { CHUNK_STATES, OPERATION_STATES } from '../outbox/states';
+import { REQUEST_STATES, OPERATION_STATES } from '../outbox/states';
 import type { OutboxChannel } from './outbox-channels';
 
 // The outbox and the sync engine as the renderer sees them: states and counts, the service's error
 // text with its request id, never a request body or a token.
 
 const id = z.number().int().positive();
-const chunkCounts = z.record(z.enum(CHUNK_STATES), z.number().int());
+const chunkCounts = z.record(z.enum(REQUEST_STATES), z.number().int());
 
 const errorSchema = z.object({
   message: z.string(),
@@ -47,9 +47,9 @@ export const queuedViewSchema = operationViewSchema.extend({
   needsAttention: z.array(z.object({ operation: id, request: z.number().int(), message: z.string() })),
 });
 
-export const chunkViewSchema = z.object({
+export const requestViewSchema = z.object({
   idx: z.number().int(),
-  state: z.enum(CHUNK_STATES),
+  state: z.enum(REQUEST_STATES),
   codes: z.number().int(),
   bytes: z.number().int(),
   attempts: z.number().int(),
@@ -128,14 +128,14 @@ export const outboxContract = {
       requests: z.number().int(),
       codes: z.number().int(),
       bytes: z.number().int(),
-      calls: z.object({ writes: z.number(), polls: z.number(), reconcile: z.number(), tokens: z.number(), total: z.number() }),
+      calls: z.object({ writes: z.number(), looks: z.number(), reconcile: z.number(), tokens: z.number(), total: z.number() }),
       budget: z.object({ limit: z.number(), remaining: z.number(), known: z.boolean() }),
       fits: z.boolean(),
       message: z.string(),
     }),
   },
   'outbox.list': { request: noRequest, response: z.array(operationViewSchema) },
-  'outbox.chunks': { request: opRef, response: z.array(chunkViewSchema) },
+  'outbox.requests': { request: opRef, response: z.array(requestViewSchema) },
   'outbox.failures': {
     request: z.object({ opId: id, offset: z.number().int().min(0), limit: z.number().int().min(1).max(1000) }).strict(),
     response: z.object({
@@ -161,5 +161,5 @@ export const outboxContract = {
 
 export type OperationView = z.output<typeof operationViewSchema>;
 export type QueuedView = z.output<typeof queuedViewSchema>;
-export type ChunkView = z.output<typeof chunkViewSchema>;
+export type RequestView = z.output<typeof requestViewSchema>;
 export type SyncStatusView = z.output<typeof syncStatusSchema>;

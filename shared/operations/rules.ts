@@ -9,7 +9,7 @@ export interface Tally {
   failed: number;
 }
 
-/** An import's requests become jobs on the service, which the sync polls and reconciles by the job list. */
+/** An import's requests become jobs on the service, which the sync looks and reconciles by the job list. */
 export interface ImportJob {
   type: 'VOUCHERS.IMPORT' | 'VOUCHERS.IMPORT_CSV';
   /** The job names a failed code by its line in the request (CSV); else by the code alone. */

@@ -1,14 +1,14 @@
 import { rulesOf } from '../operations/all';
 import type { OperationKind } from './kinds';
-import { expectedLooks } from './polling';
-import type { ChunkState } from './states';
+import { expectedLooks } from './looks';
+import type { RequestState } from './states';
 
 // What a sync would do, computed from the outbox alone (no network): the requests it sends and every
 // API call it will use, compared with the rate budget last seen. Sandbox projects of the service
 // allow only 100 calls an hour, so this is how a user knows a sync will fit before starting it.
 
-export interface PlanChunk {
-  state: ChunkState;
+export interface PlanRequest {
+  state: RequestState;
   codes: number;
   bytes: number;
 }
@@ -17,7 +17,7 @@ export interface PlanOperation {
   id: number;
   kind: OperationKind;
   label: string;
-  chunks: readonly PlanChunk[];
+  chunks: readonly PlanRequest[];
 }
 
 export interface BudgetFigures {
@@ -63,13 +63,13 @@ export interface DryRunPlan {
   requests: number;
   codes: number;
   bytes: number;
-  calls: { writes: number; polls: number; reconcile: number; tokens: number; total: number };
+  calls: { writes: number; looks: number; reconcile: number; tokens: number; total: number };
   budget: { limit: number; remaining: number; known: boolean };
   fits: boolean;
   message: string;
 }
 
-const SENDABLE: ReadonlySet<ChunkState> = new Set(['pending', 'sending']);
+const SENDABLE: ReadonlySet<RequestState> = new Set(['pending', 'sending']);
 
 /** Codes probed when an import is reconciled: the first, the last and a sample of five. */
 const IMPORT_PROBES = 7;
@@ -101,8 +101,8 @@ export function planSync(input: DryRunInput): DryRunPlan {
     if (open.length > 0 || op.chunks.some((chunk) => chunk.state === 'accepted')) operations.push(planned);
   }
   // One look reads every import job in flight, so looks follow the sync's codes, not its jobs.
-  const polls = expectedLooks(jobCodes);
-  const calls = writes + polls + reconcile;
+  const looks = expectedLooks(jobCodes);
+  const calls = writes + looks + reconcile;
   const seconds = calls / Math.max(0.001, input.callsPerSecond);
   const tokens = input.usesTokens && calls > 0 ? 1 + Math.floor((seconds * 1000) / input.tokenLifetimeMs) : 0;
   const total = calls + tokens;
@@ -127,7 +127,7 @@ export function planSync(input: DryRunInput): DryRunPlan {
     requests,
     codes,
     bytes,
-    calls: { writes, polls, reconcile, tokens, total },
+    calls: { writes, looks, reconcile, tokens, total },
     budget: { limit: budget.limit, remaining: budget.remaining, known },
     fits,
     message,

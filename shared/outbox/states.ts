@@ -3,13 +3,13 @@
 // sync's moves, setting aside, cancel and retry), so an illegal move is a bug that stops the write,
 // never a silently wrong row.
 
-export const CHUNK_STATES = ['pending', 'sending', 'accepted', 'done', 'failed', 'needs_attention', 'cancelled'] as const;
-export type ChunkState = (typeof CHUNK_STATES)[number];
+export const REQUEST_STATES = ['pending', 'sending', 'accepted', 'done', 'failed', 'needs_attention', 'cancelled'] as const;
+export type RequestState = (typeof REQUEST_STATES)[number];
 
 export const OPERATION_STATES = ['queued', 'running', 'done', 'failed', 'needs_attention', 'cancelled', 'dead_letter'] as const;
 export type OperationState = (typeof OPERATION_STATES)[number];
 
-export type ChunkEvent =
+export type RequestEvent =
   | { type: 'send' }
   /** The service answered 202 with the job id. */
   | { type: 'accepted'; asyncActionId: string }
@@ -30,7 +30,7 @@ export type ChunkEvent =
   | { type: 'recheck' }
   | { type: 'cancel' };
 
-const MOVES: Record<ChunkEvent['type'], { from: readonly ChunkState[]; to: ChunkState }> = {
+const MOVES: Record<RequestEvent['type'], { from: readonly RequestState[]; to: RequestState }> = {
   send: { from: ['pending'], to: 'sending' },
   accepted: { from: ['sending'], to: 'accepted' },
   'not-carried-out': { from: ['sending'], to: 'pending' },
@@ -46,35 +46,35 @@ const MOVES: Record<ChunkEvent['type'], { from: readonly ChunkState[]; to: Chunk
 
 export class IllegalTransitionError extends Error {
   constructor(
-    readonly from: ChunkState,
-    readonly event: ChunkEvent['type'],
+    readonly from: RequestState,
+    readonly event: RequestEvent['type'],
   ) {
     super(`A chunk in state "${from}" cannot take "${event}" (allowed from: ${MOVES[event].from.join(', ')})`);
     this.name = 'IllegalTransitionError';
   }
 }
 
-export function nextChunkState(from: ChunkState, event: ChunkEvent): ChunkState {
+export function nextRequestState(from: RequestState, event: RequestEvent): RequestState {
   const move = MOVES[event.type];
   if (!move.from.includes(from)) throw new IllegalTransitionError(from, event.type);
   return move.to;
 }
 
-export function canTake(from: ChunkState, event: ChunkEvent['type']): boolean {
+export function canTake(from: RequestState, event: RequestEvent['type']): boolean {
   return MOVES[event].from.includes(from);
 }
 
 /** The states an event moves a chunk out of (a bulk change, such as a cancel, moves only these). */
-export function statesTaking(event: ChunkEvent['type']): readonly ChunkState[] {
+export function statesTaking(event: RequestEvent['type']): readonly RequestState[] {
   return MOVES[event].from;
 }
 
-export const TERMINAL_CHUNK_STATES: ReadonlySet<ChunkState> = new Set(['done', 'failed', 'cancelled']);
+export const TERMINAL_CHUNK_STATES: ReadonlySet<RequestState> = new Set(['done', 'failed', 'cancelled']);
 export const TERMINAL_OPERATION_STATES: ReadonlySet<OperationState> = new Set(['done', 'failed', 'cancelled']);
 
-export type ChunkCounts = Record<ChunkState, number>;
+export type RequestCounts = Record<RequestState, number>;
 
-export function emptyCounts(): ChunkCounts {
+export function emptyCounts(): RequestCounts {
   return { pending: 0, sending: 0, accepted: 0, done: 0, failed: 0, needs_attention: 0, cancelled: 0 };
 }
 
@@ -82,7 +82,7 @@ export function emptyCounts(): ChunkCounts {
  * An operation's state from its chunks': live while any chunk can still move on its own; then
  * needs_attention if one waits for the user; cancelled if the user cancelled; failed if any failed.
  */
-export function operationState(counts: ChunkCounts, cancelRequested: boolean): OperationState {
+export function operationState(counts: RequestCounts, cancelRequested: boolean): OperationState {
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   const live = counts.sending + counts.accepted + (cancelRequested ? 0 : counts.pending);
   if (live > 0) return counts.pending === total ? 'queued' : 'running';

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planImportChunks } from '../../shared/domain/chunk-planner';
+import { planImportRequests } from '../../shared/domain/request-planner';
 import { csvPieces } from '../../shared/domain/csv-writer';
 import type { VoucherDraft } from '../../shared/domain/voucher';
 import { timedNode } from './peer/timed-run';
@@ -131,7 +131,7 @@ describe('domain benchmark', () => {
   it('plans import chunks for 1,000,000 drafts', async () => {
     for (const format of [{ format: 'json' as const }, { format: 'csv' as const, metadataKeys: METADATA_KEYS }]) {
       const measure = startMeasure();
-      const plans = planImportChunks(benchDrafts(ROWS), format);
+      const plans = planImportRequests(benchDrafts(ROWS), format);
       const time = measure.stop();
       const codes = plans.reduce((sum, p) => sum + p.codes, 0);
       const largest = Math.max(...plans.map((p) => p.bytes));

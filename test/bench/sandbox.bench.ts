@@ -13,7 +13,7 @@ afterAll(() => sb.close());
 
 const headers = () => ({ 'X-App-Id': sb.credentials.appId, 'X-App-Token': sb.credentials.appToken });
 
-/** Sends one import and polls every 20 ms until DONE; returns the figures. */
+/** Sends one import and looks every 20 ms until DONE; returns the figures. */
 async function timeImport(path: string, init: { body: RequestInit['body']; headers: Record<string, string> }) {
   const cpuBefore = process.cpuUsage();
   const started = performance.now();

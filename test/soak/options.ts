@@ -8,7 +8,7 @@ export interface SoakOptions {
   kills: number;
   maxSeconds: number;
   /** Codes per import request (the service takes up to 100,000; smaller gives more requests to disturb). */
-  chunkCodes: number;
+  codesOfRequest: number;
   campaignCodes: number;
   deletes: number;
   /** Requests the sandbox may see in all; more means the sync is looping. */
@@ -22,7 +22,7 @@ export const DEFAULTS: SoakOptions = {
   codes: 250_000,
   kills: 30,
   maxSeconds: 360,
-  chunkCodes: 5_000,
+  codesOfRequest: 5_000,
   campaignCodes: 300,
   deletes: 6,
   maxRequests: 150_000,
@@ -34,7 +34,7 @@ const NUMBERS = {
   '--codes': ['codes', 2],
   '--kills': ['kills', 0],
   '--max-seconds': ['maxSeconds', 1],
-  '--chunk-codes': ['chunkCodes', 1],
+  '--chunk-codes': ['codesOfRequest', 1],
   '--campaign-codes': ['campaignCodes', 1],
   '--deletes': ['deletes', 1],
   '--max-requests': ['maxRequests', 1],
@@ -45,7 +45,7 @@ export const USAGE = `usage: npm run soak -- [options]
   --codes N           codes imported, 60% by JSON and 40% by CSV import (default ${DEFAULTS.codes})
   --kills N           SIGKILLs of the sync before its last run (default ${DEFAULTS.kills})
   --max-seconds N     time bound of the whole soak (default ${DEFAULTS.maxSeconds})
-  --chunk-codes N     codes per import request (default ${DEFAULTS.chunkCodes})
+  --chunk-codes N     codes per import request (default ${DEFAULTS.codesOfRequest})
   --campaign-codes N  codes added to a campaign (default ${DEFAULTS.campaignCodes})
   --deletes N         codes deleted after their import (default ${DEFAULTS.deletes})
   --max-requests N    requests the sandbox may see before the soak counts the sync as looping (default ${DEFAULTS.maxRequests})

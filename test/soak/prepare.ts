@@ -1,7 +1,7 @@
 // The user's side of the soak: a data folder with three batches and every kind of write queued.
 import { join } from 'node:path';
 import { openLibraryServices, type LibraryServices } from '../../electron/desk/library';
-import { chunkCodes } from '../../electron/outbox/op-codes';
+import { codesOfRequest } from '../../electron/outbox/op-codes';
 import { queueAddToCampaign } from '../../electron/operations/add-to-campaign';
 import { queueImport } from '../../electron/operations/imports';
 import { queueDelete } from '../../electron/operations/delete';
@@ -31,7 +31,7 @@ export interface Queued {
 }
 
 function requestCodes(library: LibraryServices, opId: number): string[][] {
-  return library.outbox.chunks(opId).map((chunk) => chunkCodes(library.outbox, chunk).codes);
+  return library.outbox.requests(opId).map((chunk) => codesOfRequest(library.outbox, chunk).codes);
 }
 
 async function queuedImport(library: LibraryServices, batchId: number, format: 'json' | 'csv', maxCodes: number): Promise<QueuedImport> {
@@ -63,8 +63,8 @@ export async function prepare(dataDir: string, o: SoakOptions, dice: Dice): Prom
       campaignCodes.map((code) => ({ code })),
     );
 
-    const json = await queuedImport(library, generated.id, 'json', o.chunkCodes);
-    const csv = await queuedImport(library, fromCsv.id, 'csv', o.chunkCodes);
+    const json = await queuedImport(library, generated.id, 'json', o.codesOfRequest);
+    const csv = await queuedImport(library, fromCsv.id, 'csv', o.codesOfRequest);
     const name = `Soak reward ${o.seed}`;
     const reward = await queueReward(library.outbox, { type: 'MATERIAL', name, product: { id: 'prod_mug', sku_id: 'sku_mug' }, stock: 5 });
     // Deletions are queued before the campaign's 300 requests so that they go out, as soon as the

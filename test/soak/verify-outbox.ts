@@ -33,7 +33,7 @@ export async function checkOutbox(c: Checks, dataDir: string, q: Queued, after: 
         `carried out ${applied} of ${writes}, already on the service ${present}, failed ${failed}${first ? ` (${first.code}: ${first.reason})` : ''}`,
       );
     }
-    const rewardId = outbox.chunk(q.reward.opId, 0).result?.['reward_id'];
+    const rewardId = outbox.request(q.reward.opId, 0).result?.['reward_id'];
     const onService = after.rewards.find((r) => r.metadata?.[OPERATION_MARKER_KEY] === q.reward.marker)?.id;
     c.check('outbox: reward id is the one on the service', rewardId !== undefined && rewardId === onService, `${String(rewardId)} / ${String(onService)}`);
   } finally {

@@ -4,7 +4,7 @@ import { queueAddToCampaign } from '../../operations/add-to-campaign';
 import { queueImportPacked } from '../../operations/imports';
 import { queueDelete } from '../../operations/delete';
 import { queueReward } from '../../operations/reward';
-import { IMPORT_MAX_CODES } from '../../../shared/domain/chunk-planner';
+import { IMPORT_MAX_CODES } from '../../../shared/domain/request-planner';
 import { REWARD_FIELDS, RewardInputError, rewardRequestOf, type RewardFieldNames } from '../../../shared/domain/reward-input';
 import type { RewardRequest } from '../../../shared/outbox/kinds';
 import { type Command, type GroupCommands, type ParsedArgs, UsageError, integerOption, positional, stringOption } from '../command';

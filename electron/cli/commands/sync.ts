@@ -29,7 +29,7 @@ function planText(plan: DryRunPlan): string {
   return (
     `Dry run: nothing was sent. Target: ${plan.target}\n${ops}` +
     `${count(plan.requests, 'request')}, ${count(plan.codes, 'code')}, ${plan.bytes.toLocaleString('en-US')} bytes.\n` +
-    `API calls: ${c.writes} writes + ${c.polls} looks at import jobs + ${c.reconcile} checks of uncertain requests + ${c.tokens} token(s) = ${c.total}.\n${updates}${plan.message}\n`
+    `API calls: ${c.writes} writes + ${c.looks} looks at import jobs + ${c.reconcile} checks of uncertain requests + ${c.tokens} token(s) = ${c.total}.\n${updates}${plan.message}\n`
   );
 }
 

@@ -1,4 +1,4 @@
-import type { ChunkView, OperationView, QueuedView } from '../../../shared/ipc/outbox';
+import type { RequestView, OperationView, QueuedView } from '../../../shared/ipc/outbox';
 import type { LibraryServices } from '../../desk/library';
 import type { Queued } from '../../outbox/op-codes';
 import type { OperationTally, Outbox } from '../../outbox/outbox';
@@ -6,7 +6,7 @@ import { campaignDroppedValues, queueAddToCampaign } from '../../operations/add-
 import { queueImportPacked } from '../../operations/imports';
 import { queueDelete } from '../../operations/delete';
 import { queueReward } from '../../operations/reward';
-import type { ChunkRecord, OperationRecord } from '../../outbox/records';
+import type { RequestRecord, OperationRecord } from '../../outbox/records';
 import { describeOperation } from '../../../shared/operations/all';
 import { dryRun } from '../../sync/dry-run';
 import type { InvokeHandlers } from '../ipc-guard';
@@ -20,7 +20,7 @@ type OutboxHandlers = Pick<
   | 'outbox.queueDelete'
   | 'outbox.dryRun'
   | 'outbox.list'
-  | 'outbox.chunks'
+  | 'outbox.requests'
   | 'outbox.failures'
   | 'outbox.present'
   | 'outbox.retry'
@@ -48,7 +48,7 @@ function operationView(outbox: Outbox, op: OperationRecord, names: ReadonlyMap<s
 }
 
 // Only what a person needs to act on: the service's message, details and request id.
-function chunkView(chunk: ChunkRecord): ChunkView {
+function requestView(chunk: RequestRecord): RequestView {
   const e = chunk.lastError;
   return {
     idx: chunk.idx,
@@ -122,7 +122,7 @@ export function outboxHandlers(library: () => Promise<LibraryServices>, connecti
       const named = await names();
       return box.operations().map((op) => operationView(box, op, named, tallies.get(op.id)));
     },
-    'outbox.chunks': async ({ opId }) => (await outbox()).chunks(opId).map(chunkView),
+    'outbox.requests': async ({ opId }) => (await outbox()).requests(opId).map(requestView),
     'outbox.failures': async ({ opId, offset, limit }) => {
       const all = (await outbox()).failures(opId);
       return { total: all.length, failures: all.slice(offset, offset + limit).map(({ idx, row, code, reason }) => ({ idx, row, code, reason })) };

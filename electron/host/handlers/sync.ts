@@ -91,7 +91,7 @@ export function syncHandlers({ library, connection, lifecycle, emit }: SyncDeps)
     const { outbox } = await library();
     // A request that may have reached the service is settled with its own project's key; no new
     // write goes out before the person asks (the engine sends pending requests only after these).
-    const interrupted = outbox.operations({ open: true }).find((op) => outbox.firstChunk(op.id, IN_FLIGHT) !== undefined);
+    const interrupted = outbox.operations({ open: true }).find((op) => outbox.firstRequest(op.id, IN_FLIGHT) !== undefined);
     if (!interrupted?.project) return;
     let engineNow: SyncEngine;
     try {

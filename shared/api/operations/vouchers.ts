@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_CODES } from '../../domain/chunk-planner';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_CODES } from '../../domain/request-planner';
 import { importBody } from '../../domain/import-bodies';
 import { utf8ByteLength } from '../../domain/utf8';
 import type { VoucherDraft } from '../../domain/voucher';

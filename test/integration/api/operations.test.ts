@@ -75,7 +75,7 @@ describe.each([
     expect(rule).toMatchObject({ id: SEED_EARNING_RULE_IDS.points, object: 'earning_rule', status: 'ACTIVE' });
   });
 
-  it('imports JSON, polls the async action, gets, lists and deletes vouchers', async () => {
+  it('imports JSON, looks the async action, gets, lists and deletes vouchers', async () => {
     const ref = await client().importVouchers(drafts(`JS${tag}`));
     expect(ref.async_action_id).toMatch(/^aa_/);
     const action = await waitForJob(client(), ref.async_action_id);

@@ -98,7 +98,7 @@ describe('a queued import whose codes.json is missing', () => {
     // SPLIT-00001 was only in request 0, which cannot be read and is never sent as it is.
     const unknown = await queueDelete(d.outbox, [list[0] as string], true);
     expect(unknown.op.dependsOn).toEqual([]);
-    expect(d.outbox.chunks(op.id).map((c) => [c.state, c.attempts, c.lastError?.name])).toEqual([
+    expect(d.outbox.requests(op.id).map((c) => [c.state, c.attempts, c.lastError?.name])).toEqual([
       ['needs_attention', 0, 'BodyChangedError'],
       ['pending', 0, undefined],
     ]);

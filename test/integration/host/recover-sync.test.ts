@@ -36,8 +36,8 @@ async function interruptedImport(dir: string, sb: RunningSandbox): Promise<numbe
     },
   });
   expect((await engine.run()).state).toBe('stopped');
-  expect(d.outbox.chunks(op.id, ['sending'])).toHaveLength(1);
-  expect(d.outbox.chunks(op.id, ['pending'])).toHaveLength(2);
+  expect(d.outbox.requests(op.id, ['sending'])).toHaveLength(1);
+  expect(d.outbox.requests(op.id, ['pending'])).toHaveLength(2);
   await d.outbox.close();
   await d.library.close();
   return op.id;
@@ -92,7 +92,7 @@ describe('recovery of an interrupted sync at start', () => {
     try {
       expect(outbox.operation(opId).state).toBe('done');
       expect(outbox.failures(opId)).toEqual([]);
-      const chunks = outbox.chunks(opId);
+      const chunks = outbox.requests(opId);
       expect(chunks.every((c) => c.state === 'done')).toBe(true);
       expect(chunks.reduce((n, c) => n + Number(c.result?.done_count ?? 0), 0)).toBe(CODES);
     } finally {
@@ -113,7 +113,7 @@ describe('recovery of an interrupted sync at start', () => {
     services = undefined;
     const outbox = await Outbox.open(dir);
     try {
-      expect(outbox.chunks(opId, ['sending'])).toHaveLength(1);
+      expect(outbox.requests(opId, ['sending'])).toHaveLength(1);
     } finally {
       await outbox.close();
     }

@@ -26,7 +26,7 @@ describe('outbox operations', () => {
     expect(d.outbox.operations()).toEqual([]);
     expect(d.outbox.frozenBy(id)).toBeUndefined();
     const op = (await queueAddToCampaign(d, String(id), 'camp_summersale01', { dropValues: true })).op;
-    const body = JSON.parse(d.outbox.chunk(op.id, 0).body as string) as Record<string, unknown>;
+    const body = JSON.parse(d.outbox.request(op.id, 0).body as string) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(['metadata']);
     expect(body.metadata).toEqual({ [OPERATION_MARKER_KEY]: op.uid });
   });
@@ -39,7 +39,7 @@ describe('outbox operations', () => {
     const id = await batchOf(d, 'late', list);
     const op = (await queueAddToCampaign(d, String(id), 'camp_summersale01', { dropValues: true })).op;
     // The service carried out our first request after the client had given up on it; another client added the second code.
-    await client.addVoucherToCampaign('camp_summersale01', 'LATE-00001', JSON.parse(d.outbox.chunk(op.id, 0).body as string));
+    await client.addVoucherToCampaign('camp_summersale01', 'LATE-00001', JSON.parse(d.outbox.request(op.id, 0).body as string));
     await client.addVoucherToCampaign('camp_summersale01', 'LATE-00002', { metadata: { owner: 'someone else' } });
     expect((await new SyncEngine({ outbox: d.outbox, client }).run()).state).toBe('finished');
     expect(d.outbox.tally(op.id)).toEqual({ applied: 2, present: 1, failed: 0 });
@@ -54,12 +54,12 @@ describe('outbox operations', () => {
     const list = codes('CAMP', 4);
     const id = await batchOf(d, 'camp', list, { category: 'Batch category', metadata: { source: 'desk' } });
     const op = (await queueAddToCampaign(d, String(id), 'camp_summersale01', { dropValues: true })).op;
-    expect(d.outbox.chunks(op.id)).toHaveLength(4);
+    expect(d.outbox.requests(op.id)).toHaveLength(4);
     await client.listAsyncActions({ limit: 1 });
     sb.setFaults({ dropNextWrites: 1 });
     expect((await new SyncEngine({ outbox: d.outbox, client }).run()).state).toBe('finished');
     expect(d.outbox.operation(op.id).state).toBe('done');
-    expect(d.outbox.chunk(op.id, 0).result).toMatchObject({ reconciled: true });
+    expect(d.outbox.request(op.id, 0).result).toMatchObject({ reconciled: true });
     const voucher = await client.getVoucher('CAMP-00001');
     expect(voucher.campaign_id).toBe('camp_summersale01');
     expect(voucher.category).toBe('Batch category');
@@ -78,7 +78,7 @@ describe('outbox operations', () => {
     const marker = JSON.parse(op.payload).marker as string;
     const rewards = (await client.listRewards({ limit: 100 })).items.filter((r) => r.metadata?.[OPERATION_MARKER_KEY] === marker);
     expect(rewards).toHaveLength(1);
-    expect(d.outbox.chunk(op.id, 0).result).toMatchObject({ reward_id: rewards[0]?.id, reconciled: true });
+    expect(d.outbox.request(op.id, 0).result).toMatchObject({ reward_id: rewards[0]?.id, reconciled: true });
   });
 
   it('makes a later operation on the same codes wait for the earlier one', async () => {
@@ -169,7 +169,7 @@ describe('outbox operations', () => {
     const op = await queueImport(d, String(id), { format: 'csv', limits: { maxCodes: 10 } });
     const plan = planFor(d.outbox, 'local sandbox', true);
     expect(plan).toMatchObject({ requests: 3, codes: 25, operations: [{ id: op.id, kind: 'import-csv' }] });
-    expect(plan.bytes).toBe(d.outbox.chunks(op.id).reduce((n, c) => n + c.bytes, 0));
+    expect(plan.bytes).toBe(d.outbox.requests(op.id).reduce((n, c) => n + c.bytes, 0));
 
     // A crash before the commit, or an outbox restored from an older copy: no operation refers to it.
     const orphan = join(d.dir, BODIES_FOLDER, 'crashed-before-commit');

@@ -40,7 +40,7 @@ describe('outbox retry of a request that may have been carried out', () => {
     const list = codes('RTY', 40);
     const id = await batchOf(d, 'retry', list);
     const op = await queueImport(d, String(id), { format: 'json' });
-    const chunk = d.outbox.chunk(op.id, 0);
+    const chunk = d.outbox.request(op.id, 0);
     await gaveUp(d.outbox, op.id, () => client.importVouchers({ serialized: d.outbox.bodies.read(chunk.bodyFile as string, chunk.bodyHash as string) }));
     await d.outbox.retry(op.id);
     expect((await new SyncEngine({ outbox: d.outbox, client }).run()).state).toBe('finished');

@@ -18,7 +18,7 @@ describe('sync engine against the sandbox', () => {
     const list = [...codes('BASIC', 25), 'DUP-1'];
     const id = await batchOf(d, 'basic', list);
     const op = await queueImport(d, String(id), { format: 'json', limits: { maxCodes: 10 } });
-    expect(d.outbox.chunks(op.id)).toHaveLength(3);
+    expect(d.outbox.requests(op.id)).toHaveLength(3);
     await expect(d.drafts.edit(id, 1, { set: { category: 'x' } })).rejects.toMatchObject({
       name: 'BatchFrozenError',
       frozen: { batchId: id, batchName: 'basic', operationId: op.id, operationState: 'queued' },

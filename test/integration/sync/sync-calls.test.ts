@@ -50,7 +50,7 @@ describe('sync: API calls near their floor', () => {
     const engine = new SyncEngine({
       outbox: d.outbox,
       client: clientFor(sb),
-      onEvent: (e) => void (e.type === 'request' && e.step === 'poll' && (looks += 1)),
+      onEvent: (e) => void (e.type === 'request' && e.step === 'look' && (looks += 1)),
     });
     expect((await engine.run()).state).toBe('finished');
     const calls = sb.requestLog().map((r) => `${r.method} ${r.path.replace(/aa_[^/]+$/, ':id')}`);

@@ -35,7 +35,7 @@ describe('sync engine under faults', () => {
     sb.setFaults({ failNext: { count: 3, status: 503 } });
     const status = await new SyncEngine({ outbox: d.outbox, client, retry: { baseDelayMs: 10, maxDelayMs: 50 } }).run();
     expect(status.state).toBe('finished');
-    const first = d.outbox.chunk(op.id, 0);
+    const first = d.outbox.request(op.id, 0);
     expect(first.attempts).toBeGreaterThan(1);
     expect(first.lastError).toMatchObject({ status: 503, key: 'service_unavailable' });
     expect(d.outbox.failures(op.id)).toEqual([]);
@@ -72,7 +72,7 @@ describe('sync engine under faults', () => {
     expect(d.outbox.failures(op.id)).toEqual([]);
     const jobs = (await client.listAsyncActions({ limit: 100 })).items.filter((j) => j.type === 'VOUCHERS.IMPORT');
     expect(jobs).toHaveLength(3);
-    expect(d.outbox.chunks(op.id).filter((c) => c.lastError?.name === 'NetworkError')).toHaveLength(2);
+    expect(d.outbox.requests(op.id).filter((c) => c.lastError?.name === 'NetworkError')).toHaveLength(2);
     expect(await codesOnService(client, list)).toHaveLength(list.length);
   });
 
@@ -87,7 +87,7 @@ describe('sync engine under faults', () => {
     expect(strangerJob).toHaveLength(1);
     const removal = (await queueDelete(d.outbox, [list[4] as string], true)).op;
     expect((await new SyncEngine({ outbox: d.outbox, client }).run()).state).toBe('finished');
-    expect(d.outbox.chunk(op.id, 0).asyncActionId).not.toBe(strangerJob[0]?.id);
+    expect(d.outbox.request(op.id, 0).asyncActionId).not.toBe(strangerJob[0]?.id);
     expect(d.outbox.tally(op.id)).toEqual({ applied: 20, present: 0, failed: 0 });
     expect(d.outbox.tally(removal.id)).toEqual({ applied: 1, present: 0, failed: 0 });
     expect(await codesOnService(client, list)).toEqual(list.filter((_, i) => i !== 4));
@@ -113,7 +113,7 @@ describe('sync engine under faults', () => {
     expect(status).toMatchObject({ state: 'paused', reason: 'credentials' });
     expect(status.state === 'paused' && status.message).toMatch(/rejected the API key/);
     expect(d.outbox.operation(op.id).state).toBe('running');
-    expect(d.outbox.chunks(op.id, ['pending'])).not.toHaveLength(0);
+    expect(d.outbox.requests(op.id, ['pending'])).not.toHaveLength(0);
 
     const fresh = sb.addKey();
     const client2 = clientFor({ ...sb, credentials: fresh }, { clock, sleep });
@@ -144,7 +144,7 @@ describe('sync engine under faults', () => {
     const wrong = clientFor(sb, { target: { sandbox: sb.urls.api } });
     const paused = await new SyncEngine({ outbox: d.outbox, client: wrong }).run();
     expect(paused).toMatchObject({ state: 'paused', reason: 'wrong-region' });
-    expect(d.outbox.chunks(op.id).every((c) => c.state === 'pending')).toBe(true);
+    expect(d.outbox.requests(op.id).every((c) => c.state === 'pending')).toBe(true);
 
     const offline = clientFor(sb, { target: { sandbox: 'http://127.0.0.1:9' }, retry: { maxAttempts: 1 } });
     const cut = await new SyncEngine({ outbox: d.outbox, client: offline }).run();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importFailures } from '../../../electron/sync/poll';
+import { importFailures } from '../../../electron/sync/look';
 
 describe('per-code failures of a finished import', () => {
   const manifest = { codes: ['A', 'B', 'C', 'B'], rows: [11, 12, 15, 19] };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dependenciesOf } from '../../../shared/outbox/dependencies';
 import { planSync } from '../../../shared/outbox/dry-run';
 import { parseOperation } from '../../../shared/outbox/kinds';
-import { pollDelay } from '../../../shared/outbox/polling';
+import { lookDelay } from '../../../shared/outbox/looks';
 
 describe('payload parsing', () => {
   it('reads a valid payload and explains an unreadable one, naming the field', () => {
@@ -32,10 +32,10 @@ describe('dependencies', () => {
 
 describe('polling', () => {
   it('waits about as long as a job should take when nothing is known of it, and backs off', () => {
-    expect(pollDelay(100, 0)).toBe(200);
-    expect(pollDelay(100_000, 0)).toBe(2000);
-    expect(pollDelay(100_000, 2)).toBeGreaterThan(pollDelay(100_000, 1));
-    expect(pollDelay(100_000, 30)).toBe(30_000);
+    expect(lookDelay(100, 0)).toBe(200);
+    expect(lookDelay(100_000, 0)).toBe(2000);
+    expect(lookDelay(100_000, 2)).toBeGreaterThan(lookDelay(100_000, 1));
+    expect(lookDelay(100_000, 30)).toBe(30_000);
   });
 });
 
@@ -66,7 +66,7 @@ describe('dry-run plan', () => {
   it('counts requests, codes, bytes and every API call, without the finished ones', () => {
     const plan = planSync({ ...base, budget: undefined });
     expect(plan).toMatchObject({ requests: 4, codes: 17, bytes: 180, fits: true, budget: { known: false, remaining: 100 } });
-    expect(plan.calls).toEqual({ writes: 4, polls: 2, reconcile: 6, tokens: 1, total: 13 });
+    expect(plan.calls).toEqual({ writes: 4, looks: 2, reconcile: 6, tokens: 1, total: 13 });
   });
 
   it('says when the calls do not fit the remaining budget', () => {

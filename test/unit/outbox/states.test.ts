@@ -1,18 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  CHUNK_STATES,
+  REQUEST_STATES,
   IllegalTransitionError,
   TERMINAL_CHUNK_STATES,
   canTake,
   emptyCounts,
-  nextChunkState,
+  nextRequestState,
   operationState,
   statesTaking,
-  type ChunkEvent,
+  type RequestEvent,
 } from '../../../shared/outbox/states';
 
-const EVENTS: ChunkEvent[] = [
+const EVENTS: RequestEvent[] = [
   { type: 'send' },
   { type: 'accepted', asyncActionId: 'aa_1' },
   { type: 'not-carried-out' },
@@ -27,33 +27,33 @@ const EVENTS: ChunkEvent[] = [
 
 describe('chunk state rules', () => {
   it('follows pending -> sending -> accepted -> done', () => {
-    let state = nextChunkState('pending', { type: 'send' });
+    let state = nextRequestState('pending', { type: 'send' });
     expect(state).toBe('sending');
-    state = nextChunkState(state, { type: 'accepted', asyncActionId: 'aa_1' });
+    state = nextRequestState(state, { type: 'accepted', asyncActionId: 'aa_1' });
     expect(state).toBe('accepted');
-    expect(nextChunkState(state, { type: 'done' })).toBe('done');
+    expect(nextRequestState(state, { type: 'done' })).toBe('done');
   });
 
   it('never sends a chunk whose outcome is uncertain or accepted, and never cancels one in flight', () => {
-    expect(() => nextChunkState('sending', { type: 'send' })).toThrow(IllegalTransitionError);
-    expect(() => nextChunkState('accepted', { type: 'send' })).toThrow(/cannot take "send"/);
-    expect(() => nextChunkState('sending', { type: 'cancel' })).toThrow(IllegalTransitionError);
-    expect(() => nextChunkState('accepted', { type: 'cancel' })).toThrow(IllegalTransitionError);
+    expect(() => nextRequestState('sending', { type: 'send' })).toThrow(IllegalTransitionError);
+    expect(() => nextRequestState('accepted', { type: 'send' })).toThrow(/cannot take "send"/);
+    expect(() => nextRequestState('sending', { type: 'cancel' })).toThrow(IllegalTransitionError);
+    expect(() => nextRequestState('accepted', { type: 'cancel' })).toThrow(IllegalTransitionError);
   });
 
   it('cancels only what was never sent or waits for the user, each to cancelled', () => {
     expect(statesTaking('cancel')).toEqual(['pending', 'needs_attention']);
-    for (const from of statesTaking('cancel')) expect(nextChunkState(from, { type: 'cancel' })).toBe('cancelled');
-    for (const from of CHUNK_STATES.filter((s) => !statesTaking('cancel').includes(s))) expect(canTake(from, 'cancel')).toBe(false);
+    for (const from of statesTaking('cancel')) expect(nextRequestState(from, { type: 'cancel' })).toBe('cancelled');
+    for (const from of REQUEST_STATES.filter((s) => !statesTaking('cancel').includes(s))) expect(canTake(from, 'cancel')).toBe(false);
   });
 
   it('retries a request that needs attention: sent as it is to pending, or back to sending to be reconciled first', () => {
-    expect(nextChunkState('needs_attention', { type: 'retry' })).toBe('pending');
-    expect(nextChunkState('needs_attention', { type: 'recheck' })).toBe('sending');
+    expect(nextRequestState('needs_attention', { type: 'retry' })).toBe('pending');
+    expect(nextRequestState('needs_attention', { type: 'recheck' })).toBe('sending');
     for (const event of ['retry', 'recheck'] as const) {
       expect(statesTaking(event)).toEqual(['needs_attention']);
-      expect(() => nextChunkState('pending', { type: event })).toThrow(/cannot take/);
-      expect(() => nextChunkState('sending', { type: event })).toThrow(IllegalTransitionError);
+      expect(() => nextRequestState('pending', { type: event })).toThrow(/cannot take/);
+      expect(() => nextRequestState('sending', { type: event })).toThrow(IllegalTransitionError);
     }
   });
 
@@ -61,16 +61,16 @@ describe('chunk state rules', () => {
     fc.assert(
       fc.property(fc.constantFrom(...TERMINAL_CHUNK_STATES), fc.constantFrom(...EVENTS), (state, event) => {
         expect(canTake(state, event.type)).toBe(false);
-        expect(() => nextChunkState(state, event)).toThrow(IllegalTransitionError);
+        expect(() => nextRequestState(state, event)).toThrow(IllegalTransitionError);
       }),
     );
   });
 
   it('reaches only known states from any state by any event', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...CHUNK_STATES), fc.constantFrom(...EVENTS), (state, event) => {
+      fc.property(fc.constantFrom(...REQUEST_STATES), fc.constantFrom(...EVENTS), (state, event) => {
         if (!canTake(state, event.type)) return;
-        expect(CHUNK_STATES).toContain(nextChunkState(state, event));
+        expect(REQUEST_STATES).toContain(nextRequestState(state, event));
       }),
     );
   });

@@ -72,7 +72,7 @@ describe('fault matrix: reward', () => {
     expect(rewards).toHaveLength(1);
     expect(rewards[0]?.metadata?.[OPERATION_MARKER_KEY]).toBe(c.op.uid);
     expect(carriedOutWrites(c, 'POST', '/v1/rewards')).toHaveLength(1);
-    expect(c.d.outbox.chunk(c.op.id, 0).result).toMatchObject({ reward_id: rewards[0]?.id, applied: 1 });
+    expect(c.d.outbox.request(c.op.id, 0).result).toMatchObject({ reward_id: rewards[0]?.id, applied: 1 });
     expect(c.d.outbox.tally(c.op.id)).toEqual({ applied: 1, present: 0, failed: 0 });
   });
 });

@@ -188,7 +188,7 @@ export async function runCase(
   const status = await new SyncEngine({ outbox: d.outbox, client, retry: { baseDelayMs: 10, maxDelayMs: 50 } }).run();
   sb.setFaults({});
   expect(status.state).toBe('finished');
-  expect(d.outbox.operation(op.id).state, JSON.stringify(d.outbox.chunks(op.id).map((k) => k.lastError))).toBe('done');
+  expect(d.outbox.operation(op.id).state, JSON.stringify(d.outbox.requests(op.id).map((k) => k.lastError))).toBe('done');
   return { sb, d, client, op, requests: () => sb.requestLog().filter((r) => r.seq >= firstSeq) };
 }
 

@@ -1,16 +1,16 @@
 import type { AsyncAction } from '../../shared/api';
 import { ServiceError } from '../../shared/api/errors';
 import { OPERATION_RULES } from '../../shared/operations/all';
-import type { ChunkManifest } from '../outbox/bodies';
-import { chunkCodes } from '../outbox/op-codes';
-import type { ChunkMove, Outbox } from '../outbox/outbox';
-import type { ChunkRecord, CodeFailure } from '../outbox/records';
+import type { CodeList } from '../outbox/bodies';
+import { codesOfRequest } from '../outbox/op-codes';
+import type { RequestMove, Outbox } from '../outbox/outbox';
+import type { RequestRecord, CodeFailure } from '../outbox/records';
 import type { SyncContext, Work } from '../operations/context';
 
 type Failure = Omit<CodeFailure, 'opId' | 'idx'>;
 
 /** Per-code failures of a finished import, each tied to the batch row it came from. */
-export function importFailures(action: AsyncAction, manifest: ChunkManifest, csv: boolean): Failure[] {
+export function importFailures(action: AsyncAction, manifest: CodeList, csv: boolean): Failure[] {
   const failed = Array.isArray(action.result?.failed) ? action.result.failed : [];
   const rowOfCode = new Map<string, number>();
   manifest.codes.forEach((code, i) => {
@@ -23,8 +23,8 @@ export function importFailures(action: AsyncAction, manifest: ChunkManifest, csv
 }
 
 /** The codes a request carries when sent: its own, less those found on the service before (left out). */
-export function sentManifest(outbox: Outbox, chunk: ChunkRecord): ChunkManifest {
-  const { codes, rows } = chunkCodes(outbox, chunk);
+export function sentManifest(outbox: Outbox, chunk: RequestRecord): CodeList {
+  const { codes, rows } = codesOfRequest(outbox, chunk);
   const present = outbox.presentCodes(chunk.opId, chunk.idx);
   if (present.size === 0) return { codes, rows: rows.map((r) => r ?? 0) };
   const kept = codes.flatMap((code, i) => (present.has(code) ? [] : [{ code, row: rows[i] ?? 0 }]));
@@ -32,7 +32,7 @@ export function sentManifest(outbox: Outbox, chunk: ChunkRecord): ChunkManifest 
 }
 
 /** A request that failed as a whole fails each code it carried, so the per-code report has every one. */
-export function sentCodesFailed(outbox: Outbox, chunk: ChunkRecord, reason: string): Failure[] {
+export function sentCodesFailed(outbox: Outbox, chunk: RequestRecord, reason: string): Failure[] {
   const { codes, rows } = sentManifest(outbox, chunk);
   return codes.map((code, i) => ({ code, row: rows[i] || null, reason }));
 }
@@ -72,7 +72,7 @@ export function hasFullReport(action: AsyncAction): boolean {
 }
 
 /** The move that settles the chunk of a finished job: to done (or failed), with its per-code failures. */
-export function settlement(ctx: SyncContext, work: Work, action: AsyncAction): ChunkMove {
+export function settlement(ctx: SyncContext, work: Work, action: AsyncAction): RequestMove {
   const { op, chunk, parsed } = work;
   const result = {
     status: action.status,
@@ -88,7 +88,7 @@ export function settlement(ctx: SyncContext, work: Work, action: AsyncAction): C
     return {
       ...at,
       event: { type: 'failed' },
-      changes: { result: { ...result, applied: 0 }, polls: chunk.polls + 1, lastError: { name: 'JobFailed', message, at: ctx.clock.now() } },
+      changes: { result: { ...result, applied: 0 }, looks: chunk.looks + 1, lastError: { name: 'JobFailed', message, at: ctx.clock.now() } },
       failures: sentCodesFailed(ctx.outbox, chunk, message),
     };
   }
@@ -100,5 +100,5 @@ export function settlement(ctx: SyncContext, work: Work, action: AsyncAction): C
   const failures = all.filter((f) => !ALREADY_EXISTS.test(f.reason));
   const created = typeof action.result?.done_count === 'number' ? action.result.done_count : 0;
   const state = created === 0 && failures.length > 0 ? 'failed' : 'done';
-  return { ...at, event: { type: state }, changes: { result: { ...result, applied: created }, polls: chunk.polls + 1 }, failures, present };
+  return { ...at, event: { type: state }, changes: { result: { ...result, applied: created }, looks: chunk.looks + 1 }, failures, present };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_POLL_POLICY,
+  DEFAULT_LOOK_POLICY,
   earlyCheckDelay,
   expectedLooks,
   jobPace,
@@ -8,7 +8,7 @@ import {
   observedPace,
   paceAtEndCheck,
   sharedFinishTimes,
-} from '../../../shared/outbox/polling';
+} from '../../../shared/outbox/looks';
 
 describe('predicted looks at import jobs', () => {
   it('finishes jobs sharing the service round-robin smallest first, the others sped up once it is gone', () => {
@@ -46,7 +46,7 @@ describe('predicted looks at import jobs', () => {
   });
 
   it('looks once more when the last job should be done, with a little slack, or half-way when that is far off', () => {
-    const finish = (ms: number) => ({ ms: Math.round(ms * (1 + DEFAULT_POLL_POLICY.slackShare) + DEFAULT_POLL_POLICY.slackMs), endCheck: false });
+    const finish = (ms: number) => ({ ms: Math.round(ms * (1 + DEFAULT_LOOK_POLICY.slackShare) + DEFAULT_LOOK_POLICY.slackMs), endCheck: false });
     // 100,000 codes, 20% done, 25 codes/ms measured over the last 800 ms: 3,200 ms left.
     const job = [{ codes: 100_000, percent: 20 }];
     expect(nextLookDelay(job, { codesPerMs: 25, overMs: 800 }, 800, true)).toEqual(finish(3200));
@@ -63,7 +63,7 @@ describe('predicted looks at import jobs', () => {
     // less than twice the wait left, at the end.
     expect(nextLookDelay(near, { codesPerMs: 30, overMs: 20_000 }, 40_000, true)).toEqual({ ms: 2500, endCheck: true });
     // Past that check, or with a fresh pace, several jobs are approached from 2 s before their end.
-    const approach = { ms: Math.round(nearLeft - DEFAULT_POLL_POLICY.tailAboveMs), endCheck: false };
+    const approach = { ms: Math.round(nearLeft - DEFAULT_LOOK_POLICY.tailAboveMs), endCheck: false };
     expect(nextLookDelay(near, { codesPerMs: 30, overMs: 20_000 }, 40_000, false)).toEqual(approach);
     expect(nextLookDelay(near, { codesPerMs: 30, overMs: 9000 }, 40_000, true)).toEqual(approach);
     // A job alone has no others to finish and speed it up.
@@ -74,13 +74,13 @@ describe('predicted looks at import jobs', () => {
     // until then, so an end that comes early is noticed within a step.
     const close = ten.map((j) => ({ ...j, percent: 97.5 }));
     const closeLeft = sharedFinishTimes(close, 30).reduce((a, b) => Math.max(a, b));
-    expect(closeLeft).toBeGreaterThan(DEFAULT_POLL_POLICY.tailStepMs);
-    expect(nextLookDelay(close, { codesPerMs: 30, overMs: 20_000 }, 40_000, true)).toEqual({ ms: DEFAULT_POLL_POLICY.tailStepMs, endCheck: false });
+    expect(closeLeft).toBeGreaterThan(DEFAULT_LOOK_POLICY.tailStepMs);
+    expect(nextLookDelay(close, { codesPerMs: 30, overMs: 20_000 }, 40_000, true)).toEqual({ ms: DEFAULT_LOOK_POLICY.tailStepMs, endCheck: false });
     const last = ten.map((j) => ({ ...j, percent: 99.5 }));
     expect(nextLookDelay(last, { codesPerMs: 30, overMs: 20_000 }, 40_000, true)).toEqual(finish(sharedFinishTimes(last, 30).reduce((a, b) => Math.max(a, b))));
     // A job reported done that is not finished yet: looked at again soon.
     expect(nextLookDelay([{ codes: 10, percent: 100 }], { codesPerMs: 25, overMs: 100 }, 100, true)).toEqual({
-      ms: DEFAULT_POLL_POLICY.minDelayMs,
+      ms: DEFAULT_LOOK_POLICY.minDelayMs,
       endCheck: false,
     });
   });
@@ -97,7 +97,7 @@ describe('predicted looks at import jobs', () => {
 
   it('checks early, when the job should be done by the assumed pace', () => {
     expect(earlyCheckDelay(100_000)).toBe(1000);
-    expect(earlyCheckDelay(10)).toBe(DEFAULT_POLL_POLICY.minDelayMs);
+    expect(earlyCheckDelay(10)).toBe(DEFAULT_LOOK_POLICY.minDelayMs);
   });
 
   it("expects two looks for a short sync, one more per halving of a long wait, and the steps of several jobs' approach", () => {

@@ -12,13 +12,13 @@ export const IMPORT_MAX_BYTES = 10_000_000;
 /** Room left in a CSV chunk for the multipart envelope (boundaries, part headers) around the file. */
 export const MULTIPART_RESERVE_BYTES = 4096;
 
-export interface ChunkLimits {
+export interface RequestLimits {
   maxCodes?: number;
   /** Default IMPORT_MAX_BYTES for JSON, minus MULTIPART_RESERVE_BYTES for CSV. */
   maxBytes?: number;
 }
 
-export interface ChunkPlan {
+export interface RequestPlan {
   index: number;
   /** Position of the chunk's first draft in the input, counting from 0. */
   start: number;
@@ -31,8 +31,8 @@ export interface ChunkPlan {
   lastCode: string;
 }
 
-export interface ImportChunk {
-  plan: ChunkPlan;
+export interface ImportRequest {
+  plan: RequestPlan;
   drafts: VoucherDraft[];
   body: string;
 }
@@ -48,7 +48,7 @@ export class DraftTooLargeError extends Error {
   }
 }
 
-function limitsFor(format: ImportFormat, limits: ChunkLimits): { maxCodes: number; maxBytes: number } {
+function limitsFor(format: ImportFormat, limits: RequestLimits): { maxCodes: number; maxBytes: number } {
   const maxCodes = limits.maxCodes ?? IMPORT_MAX_CODES;
   const maxBytes = limits.maxBytes ?? (format.format === 'csv' ? IMPORT_MAX_BYTES - MULTIPART_RESERVE_BYTES : IMPORT_MAX_BYTES);
   if (!Number.isInteger(maxCodes) || maxCodes < 1) throw new RangeError(`maxCodes ${maxCodes} must be a whole number of 1 or more`);
@@ -59,19 +59,19 @@ function limitsFor(format: ImportFormat, limits: ChunkLimits): { maxCodes: numbe
  * Splits drafts, in order, into import requests within both limits, keeping pieces of the current
  * chunk only when `keepBodies` (planning alone holds nothing but the plans).
  */
-function* split(drafts: Iterable<VoucherDraft>, format: ImportFormat, limits: ChunkLimits, keepBodies: boolean): Generator<ImportChunk> {
+function* split(drafts: Iterable<VoucherDraft>, format: ImportFormat, limits: RequestLimits, keepBodies: boolean): Generator<ImportRequest> {
   const { maxCodes, maxBytes } = limitsFor(format, limits);
   const layout = bodyLayout(format);
   const fixed = utf8ByteLength(layout.head) + utf8ByteLength(layout.tail);
   const separator = utf8ByteLength(layout.separator);
-  let plan: ChunkPlan | null = null;
+  let plan: RequestPlan | null = null;
   let pieces: string[] = [];
   let members: VoucherDraft[] = [];
   let position = 0;
   let index = 0;
 
-  const finish = (): ImportChunk => {
-    const done = plan as ChunkPlan;
+  const finish = (): ImportRequest => {
+    const done = plan as RequestPlan;
     const chunk = { plan: done, drafts: members, body: keepBodies ? layout.head + pieces.join(layout.separator) + layout.tail : '' };
     pieces = [];
     members = [];
@@ -102,13 +102,13 @@ function* split(drafts: Iterable<VoucherDraft>, format: ImportFormat, limits: Ch
 }
 
 /** The import requests `drafts` needs, without building their bodies; streams over any iterable. */
-export function planImportChunks(drafts: Iterable<VoucherDraft>, format: ImportFormat, limits: ChunkLimits = {}): ChunkPlan[] {
-  const plans: ChunkPlan[] = [];
+export function planImportRequests(drafts: Iterable<VoucherDraft>, format: ImportFormat, limits: RequestLimits = {}): RequestPlan[] {
+  const plans: RequestPlan[] = [];
   for (const chunk of split(drafts, format, limits, false)) plans.push(chunk.plan);
   return plans;
 }
 
 /** Each import request in turn with its drafts and body; only one chunk is held at a time. */
-export function importChunks(drafts: Iterable<VoucherDraft>, format: ImportFormat, limits: ChunkLimits = {}): Generator<ImportChunk> {
+export function importRequests(drafts: Iterable<VoucherDraft>, format: ImportFormat, limits: RequestLimits = {}): Generator<ImportRequest> {
   return split(drafts, format, limits, true);
 }

@@ -1,29 +1,29 @@
-import type { ChunkEvent, ChunkState } from '../../shared/outbox/states';
+import type { RequestEvent, RequestState } from '../../shared/outbox/states';
 import type { Writer } from '../store/statements';
 import type { CodeFailure, ErrorRecord } from './records';
 
 // The SQL that writes a chunk's fields and its per-code notes, shared by every change the outbox makes.
 
 /** Fields a chunk move may set along with its state. */
-export interface ChunkChanges {
+export interface RequestChanges {
   attempts?: number;
   lastError?: ErrorRecord | null;
   asyncActionId?: string | null;
   firstTryAt?: number | null;
   sentAt?: number | null;
   nextTryAt?: number | null;
-  polls?: number;
+  looks?: number;
   result?: Record<string, unknown> | null;
 }
 
-const COLUMNS: Record<keyof ChunkChanges, string> = {
+const COLUMNS: Record<keyof RequestChanges, string> = {
   attempts: 'attempts',
   lastError: 'last_error',
   asyncActionId: 'async_action_id',
   firstTryAt: 'first_try_at',
   sentAt: 'sent_at',
   nextTryAt: 'next_try_at',
-  polls: 'polls',
+  looks: 'polls',
   result: 'result',
 };
 
@@ -31,24 +31,24 @@ const COLUMNS: Record<keyof ChunkChanges, string> = {
 export type CodeNote = Omit<CodeFailure, 'opId' | 'idx'>;
 
 /** One chunk's move, with what it stores (see Outbox.move). */
-export interface ChunkMove {
+export interface RequestMove {
   opId: number;
   idx: number;
-  event: ChunkEvent;
-  changes?: ChunkChanges;
+  event: RequestEvent;
+  changes?: RequestChanges;
   failures?: readonly CodeNote[];
   present?: readonly CodeNote[];
 }
 
 /** Stores `changes` on a chunk, and its new state when it moves. */
-export function updateChunk(tx: Writer, opId: number, idx: number, changes: ChunkChanges, state: ChunkState | undefined): void {
+export function updateRequest(tx: Writer, opId: number, idx: number, changes: RequestChanges, state: RequestState | undefined): void {
   const sets: string[] = [];
   const values: (string | number | null)[] = [];
   if (state !== undefined) {
     sets.push('state = ?');
     values.push(state);
   }
-  for (const [key, value] of Object.entries(changes) as [keyof ChunkChanges, unknown][]) {
+  for (const [key, value] of Object.entries(changes) as [keyof RequestChanges, unknown][]) {
     if (value === undefined) continue;
     sets.push(`${COLUMNS[key]} = ?`);
     values.push(value === null ? null : typeof value === 'object' ? JSON.stringify(value) : (value as string | number));

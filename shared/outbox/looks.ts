@@ -1,4 +1,4 @@
-import { IMPORT_MAX_CODES } from '../domain/chunk-planner';
+import { IMPORT_MAX_CODES } from '../domain/request-planner';
 
 // How often accepted import jobs are asked about. Every poll is an API call counted against the rate
 // budget (a service sandbox project allows 100 an hour), so jobs are not polled on a timer: one early
@@ -6,7 +6,7 @@ import { IMPORT_MAX_CODES } from '../domain/chunk-planner';
 // them should be done. One look covers every job in flight (the job list), so the calls a sync makes
 // do not grow with its number of jobs.
 
-export interface PollPolicy {
+export interface LookPolicy {
   /** Assumed service speed before any job was seen to progress. */
   codesPerSecond: number;
   minDelayMs: number;
@@ -43,7 +43,7 @@ export interface PollPolicy {
   slackMs: number;
 }
 
-export const DEFAULT_POLL_POLICY: PollPolicy = {
+export const DEFAULT_LOOK_POLICY: LookPolicy = {
   codesPerSecond: 50_000,
   minDelayMs: 200,
   maxDelayMs: 30_000,
@@ -58,18 +58,18 @@ export const DEFAULT_POLL_POLICY: PollPolicy = {
   slackMs: 75,
 };
 
-function clamp(ms: number, policy: PollPolicy): number {
+function clamp(ms: number, policy: LookPolicy): number {
   return Math.min(policy.maxDelayMs, Math.max(policy.minDelayMs, Math.round(ms)));
 }
 
-/** Wait before look number `polls + 1` at a job nothing is known about: geometric from the time it should take. */
-export function pollDelay(codes: number, polls: number, policy: PollPolicy = DEFAULT_POLL_POLICY): number {
+/** Wait before look number `looks + 1` at a job nothing is known about: geometric from the time it should take. */
+export function lookDelay(codes: number, looks: number, policy: LookPolicy = DEFAULT_LOOK_POLICY): number {
   const expected = Math.max(policy.minDelayMs, (codes / policy.codesPerSecond) * 1000);
-  return clamp(expected * policy.factor ** polls, policy);
+  return clamp(expected * policy.factor ** looks, policy);
 }
 
 /** The first look at a job just accepted: early enough to measure the service's pace, late enough to see progress. */
-export function earlyCheckDelay(codes: number, policy: PollPolicy = DEFAULT_POLL_POLICY): number {
+export function earlyCheckDelay(codes: number, policy: LookPolicy = DEFAULT_LOOK_POLICY): number {
   return clamp((codes / policy.codesPerSecond) * 1000 * policy.earlyShare, policy);
 }
 
@@ -172,7 +172,7 @@ export function nextLookDelay(
   pace: { codesPerMs: number; overMs: number } | undefined,
   runningMs: number,
   endCheck: boolean,
-  policy: PollPolicy = DEFAULT_POLL_POLICY,
+  policy: LookPolicy = DEFAULT_LOOK_POLICY,
 ): NextLook {
   const rate = pace?.codesPerMs ?? policy.codesPerSecond / 1000;
   const last = Math.max(0, ...sharedFinishTimes(jobs, rate));
@@ -191,7 +191,7 @@ export function nextLookDelay(
 }
 
 /** Looks at several jobs whose end is `left` ms away: one at `tailAboveMs` before it, then one a step. */
-function tailLooks(left: number, policy: PollPolicy): number {
+function tailLooks(left: number, policy: LookPolicy): number {
   return (left > policy.tailAboveMs ? 1 : 0) + Math.max(1, Math.ceil(Math.min(left, policy.tailAboveMs) / policy.tailStepMs));
 }
 
@@ -202,7 +202,7 @@ function tailLooks(left: number, policy: PollPolicy): number {
  * finds the end nearer than predicted, by a pace averaged over much longer), and for several jobs
  * the steps of the final approach.
  */
-export function expectedLooks(codes: number, policy: PollPolicy = DEFAULT_POLL_POLICY): number {
+export function expectedLooks(codes: number, policy: LookPolicy = DEFAULT_LOOK_POLICY): number {
   if (codes <= 0) return 0;
   let left = (codes / policy.codesPerSecond) * 1000 - earlyCheckDelay(Math.min(codes, IMPORT_MAX_CODES), policy);
   let looks = 2;

@@ -5,10 +5,10 @@ import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_CODES,
   MULTIPART_RESERVE_BYTES,
-  importChunks,
-  planImportChunks,
-  type ImportChunk,
-} from '../../../shared/domain/chunk-planner';
+  importRequests,
+  planImportRequests,
+  type ImportRequest,
+} from '../../../shared/domain/request-planner';
 import { readCsv } from '../../../shared/domain/csv-reader';
 import { importBody, toImportJson, type ImportFormat } from '../../../shared/domain/import-bodies';
 import type { VoucherDraft } from '../../../shared/domain/voucher';
@@ -30,7 +30,7 @@ describe('chunk planner', () => {
   });
 
   it('splits at 100,000 codes by default, streaming from a one-shot iterable', () => {
-    const plans = planImportChunks(manyGifts(250_001), { format: 'json' });
+    const plans = planImportRequests(manyGifts(250_001), { format: 'json' });
     expect(plans.map((p) => [p.start, p.end, p.codes])).toEqual([
       [0, 100_000, 100_000],
       [100_000, 200_000, 100_000],
@@ -42,7 +42,7 @@ describe('chunk planner', () => {
 
   it('splits at the byte limit on the real UTF-8 size of each JSON body', () => {
     const drafts = Array.from({ length: 40 }, (_, i) => ({ ...gift(`Ü${i}`), additional_info: '€'.repeat(i) }));
-    const chunks = [...importChunks(drafts, { format: 'json' }, { maxBytes: 400 })];
+    const chunks = [...importRequests(drafts, { format: 'json' }, { maxBytes: 400 })];
     expect(chunks.length).toBeGreaterThan(3);
     for (const chunk of chunks) {
       expect(bytesOf(chunk.body)).toBe(chunk.plan.bytes);
@@ -51,7 +51,7 @@ describe('chunk planner', () => {
     }
     // Each cut is needed: the next draft would not have fitted.
     for (let i = 0; i + 1 < chunks.length; i++) {
-      const [a, b] = [chunks[i] as ImportChunk, chunks[i + 1] as ImportChunk];
+      const [a, b] = [chunks[i] as ImportRequest, chunks[i + 1] as ImportRequest];
       expect(bytesOf(importBody([...a.drafts, b.drafts[0] as VoucherDraft], { format: 'json' }))).toBeGreaterThan(400);
     }
   });
@@ -59,30 +59,30 @@ describe('chunk planner', () => {
   it('repeats the CSV header in every chunk and leaves room for the multipart envelope', () => {
     const drafts = Array.from({ length: 30 }, (_, i) => ({ ...gift(`K${i}`), metadata: { shop: `shop ${i}` } }));
     const format: ImportFormat = { format: 'csv', metadataKeys: ['shop'] };
-    const chunks = [...importChunks(drafts, format, { maxBytes: 600 })];
+    const chunks = [...importRequests(drafts, format, { maxBytes: 600 })];
     expect(chunks.length).toBeGreaterThan(2);
     for (const chunk of chunks) {
       expect(chunk.body.startsWith('Code,Voucher Type,Value,')).toBe(true);
       expect(bytesOf(chunk.body)).toBe(chunk.plan.bytes);
       expect(readCsv(chunk.body).rows.map((r) => r.draft)).toEqual(chunk.drafts);
     }
-    const [big] = planImportChunks([gift('X')], format);
+    const [big] = planImportRequests([gift('X')], format);
     expect(big?.bytes).toBe(bytesOf(importBody([gift('X')], format)));
     const limitCsv = IMPORT_MAX_BYTES - MULTIPART_RESERVE_BYTES;
     const huge = { ...gift('H'), additional_info: 'x'.repeat(limitCsv) };
-    expect(() => planImportChunks([huge], format)).toThrow(DraftTooLargeError);
+    expect(() => planImportRequests([huge], format)).toThrow(DraftTooLargeError);
   });
 
   it('refuses a draft too large for any request, naming its code', () => {
     const huge = { ...gift('HUGE-1'), additional_info: 'x'.repeat(500) };
-    expect(() => planImportChunks([gift('a'), huge], { format: 'json' }, { maxBytes: 300 })).toThrow(
+    expect(() => planImportRequests([gift('a'), huge], { format: 'json' }, { maxBytes: 300 })).toThrow(
       /code "HUGE-1" alone serializes to \d+ bytes, over the 300-byte import limit/,
     );
   });
 
   it('plans nothing for no drafts and rejects a zero code limit', () => {
-    expect(planImportChunks([], { format: 'json' })).toEqual([]);
-    expect(() => planImportChunks([gift()], { format: 'json' }, { maxCodes: 0 })).toThrow(RangeError);
+    expect(planImportRequests([], { format: 'json' })).toEqual([]);
+    expect(() => planImportRequests([gift()], { format: 'json' }, { maxCodes: 0 })).toThrow(RangeError);
   });
 
   it('leaves the CSV-only redemption counters out of JSON bodies', () => {
@@ -101,7 +101,7 @@ describe('chunk planner', () => {
         fc.boolean(),
         (drafts, maxCodes, maxBytes, csv) => {
           const format: ImportFormat = csv ? { format: 'csv', metadataKeys: ['note'] } : { format: 'json' };
-          const chunks = [...importChunks(drafts, format, { maxCodes, maxBytes })];
+          const chunks = [...importRequests(drafts, format, { maxCodes, maxBytes })];
           expect(chunks.flatMap((c) => c.drafts.map((d) => d.code))).toEqual(drafts.map((d) => d.code));
           let position = 0;
           for (const chunk of chunks) {
@@ -112,7 +112,7 @@ describe('chunk planner', () => {
             expect(bytesOf(chunk.body)).toBe(chunk.plan.bytes);
             expect(chunk.plan.bytes).toBeLessThanOrEqual(maxBytes);
           }
-          expect(planImportChunks(drafts, format, { maxCodes, maxBytes })).toEqual(chunks.map((c) => c.plan));
+          expect(planImportRequests(drafts, format, { maxCodes, maxBytes })).toEqual(chunks.map((c) => c.plan));
         },
       ),
       { numRuns: 200 },

@@ -13,7 +13,7 @@ export interface FileProblem {
   problem: string;
 }
 
-export interface Inspection {
+export interface FileCheck {
   files: DatabaseFiles;
   /** new: nothing exists yet; legacy: files of a version without manifests; managed: has a manifest. */
   state: 'new' | 'legacy' | 'managed';
@@ -30,22 +30,22 @@ export interface Inspection {
   mustReach: number;
 }
 
-export function inspectDatabase(files: DatabaseFiles, options: { hashKept: boolean }): Inspection {
-  const found: Inspection = { files, state: 'managed', problems: [], keptProblems: [], notes: [], mustReach: 0 };
+export function checkDatabaseFiles(files: DatabaseFiles, options: { hashKept: boolean }): FileCheck {
+  const found: FileCheck = { files, state: 'managed', problems: [], keptProblems: [], notes: [], mustReach: 0 };
   const manifest = readManifest(files.manifest, files.name);
   if (manifest.kind === 'damaged') {
     found.problems.push({ file: files.manifest, problem: `The manifest cannot be used: ${manifest.problem}.` });
     return found;
   }
-  if (manifest.kind === 'missing') return inspectWithoutManifest(found);
+  if (manifest.kind === 'missing') return checkWithoutManifest(found);
   found.manifest = manifest.manifest;
-  inspectSnapshot(found, manifest.manifest);
-  inspectJournal(found, manifest.manifest);
-  inspectKept(found, manifest.manifest.kept, options.hashKept);
+  checkSnapshot(found, manifest.manifest);
+  checkJournal(found, manifest.manifest);
+  checkKept(found, manifest.manifest.kept, options.hashKept);
   return found;
 }
 
-function inspectWithoutManifest(found: Inspection): Inspection {
+function checkWithoutManifest(found: FileCheck): FileCheck {
   const { files } = found;
   const hasSnapshot = existsSync(files.snapshot);
   const kept = keptGenerations(files);
@@ -72,7 +72,7 @@ function inspectWithoutManifest(found: Inspection): Inspection {
   return found;
 }
 
-function inspectSnapshot(found: Inspection, manifest: Manifest): void {
+function checkSnapshot(found: FileCheck, manifest: Manifest): void {
   const { files } = found;
   if (!existsSync(files.snapshot)) {
     found.problems.push({
@@ -101,7 +101,7 @@ function inspectSnapshot(found: Inspection, manifest: Manifest): void {
   found.mustReach = Math.max(found.mustReach, manifest.journal.lastCommit);
 }
 
-function inspectJournal(found: Inspection, manifest: Manifest): void {
+function checkJournal(found: FileCheck, manifest: Manifest): void {
   const { files } = found;
   if (!existsSync(files.journal)) {
     found.problems.push({
@@ -129,11 +129,11 @@ function inspectJournal(found: Inspection, manifest: Manifest): void {
   found.journal = parseChecked(found, files.journal, bytes);
 }
 
-function readJournalChecked(found: Inspection, file: string): JournalContents | undefined {
+function readJournalChecked(found: FileCheck, file: string): JournalContents | undefined {
   return parseChecked(found, file, existsSync(file) ? readFileSync(file) : Buffer.alloc(0));
 }
 
-function parseChecked(found: Inspection, file: string, bytes: Buffer): JournalContents | undefined {
+function parseChecked(found: FileCheck, file: string, bytes: Buffer): JournalContents | undefined {
   try {
     const journal = parseJournal(bytes);
     if (journal.tornBytes > 0) {
@@ -147,7 +147,7 @@ function parseChecked(found: Inspection, file: string, bytes: Buffer): JournalCo
   }
 }
 
-function inspectKept(found: Inspection, kept: readonly SnapshotFacts[], hash: boolean): void {
+function checkKept(found: FileCheck, kept: readonly SnapshotFacts[], hash: boolean): void {
   for (const facts of kept) {
     const file = keptFile(found.files, facts.generation);
     if (!existsSync(file)) {
