@@ -99,7 +99,7 @@ describe('outbox operations', () => {
         if (e.type === 'request') order.push(`${e.opId}:${e.step}:${e.outcome}`);
       },
     }).run();
-    const importDone = order.indexOf(`${imported.id}:poll:done`);
+    const importDone = order.indexOf(`${imported.id}:look:done`);
     expect(importDone).toBeGreaterThanOrEqual(0);
     expect(order.indexOf(`${deleted.id}:send:done`)).toBeGreaterThan(importDone);
     expect(await codesOnService(client, codes('ORD', 3))).toEqual(['ORD-00001', 'ORD-00003']);

@@ -78,7 +78,7 @@ describe('electron-builder configuration', () => {
 
   it("runs every npm script on Windows' shell too: Node tools joined by &&, no POSIX builtins", () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
-    const tools = new Set(['node', 'npm', 'vite', 'tsc', 'svelte-check', 'electron', 'electron-builder', 'tsx', 'eslint', 'prettier']);
+    const tools = new Set(['node', 'npm', 'git', 'vite', 'tsc', 'svelte-check', 'electron', 'electron-builder', 'tsx', 'eslint', 'prettier']);
     const strays = Object.entries(pkg.scripts).flatMap(([name, script]) =>
       script
         .split('&&')
