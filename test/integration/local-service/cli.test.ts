@@ -154,11 +154,11 @@ describe('sandbox command line', () => {
     expect(failed).toBeLessThan(1500);
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
-    for (const bad of ['lots', '-5', '300001']) {
+    for (const bad of ['lots', '-5', '1000001']) {
       // With `=`: parseArgs takes a value starting with a dash only so, as the CLI does.
       const refused = runCli([`--seed-publications=${bad}`]);
       expect(await refused.exited).toBe(2);
-      expect(refused.output()).toContain('--seed-publications must be a whole number from 0 to 300,000');
+      expect(refused.output()).toContain('--seed-publications must be a whole number from 0 to 1,000,000');
     }
   });
 
