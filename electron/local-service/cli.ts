@@ -27,10 +27,10 @@ function describe(sb: RunningSandbox, options: SandboxOptions): string[] {
       : `Project hosted on cluster: ${sb.hostCluster}`,
     ...CLUSTERS.map(
       (c) =>
-        `  ${c.padEnd(8)} ${sb.urls[c]}${c === sb.hostCluster ? `   <- the ${several ? 'projects live' : 'project lives'} here` : '   (answers wrong_cluster)'}`,
+        `  ${c.padEnd(12)} ${sb.urls[c]}${c === sb.hostCluster ? `   <- the ${several ? 'projects live' : 'project lives'} here` : '   (answers wrong_cluster)'}`,
     ),
     ...DOWNLOAD_CLUSTERS.map(
-      (c) => `  ${c.padEnd(8)} ${sb.downloadUrls[c]}${c === downloadClusterOf(sb.hostCluster) ? '   <- export files' : '   (answers wrong_cluster)'}`,
+      (c) => `  ${c.padEnd(12)} ${sb.downloadUrls[c]}${c === downloadClusterOf(sb.hostCluster) ? '   <- export files' : '   (answers wrong_cluster)'}`,
     ),
   ];
   sb.projects.forEach((project, i) => {

@@ -97,7 +97,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       servers.push(server);
       const n = CLUSTERS.length;
       const offset = ((n + (i % n) - CLUSTERS.indexOf(hostCluster)) % n) + (i >= n ? n : 0);
-      const port = await listen(server, options.port ? options.port + offset : 0, offset > 0);
+      // A neighbour past the last port takes a random free one, as a taken one does.
+      const wanted = options.port && options.port + offset <= 65_535 ? options.port + offset : 0;
+      const port = await listen(server, wanted, offset > 0);
       const url = `http://127.0.0.1:${port}`;
       if (i < n) urls[cluster as Cluster] = url;
       else downloadUrls[cluster as DownloadCluster] = url;
