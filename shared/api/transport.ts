@@ -144,7 +144,8 @@ export class Transport {
       token = await this.authorize(spec, label, refused);
       const raw = await this.exchange(spec, label, token, isRead);
       rate = raw.rate;
-      if (raw.response.ok && spec.file) return { result: { status: raw.response.status, headers: raw.response.headers, body: undefined, text: raw.text }, token };
+      if (raw.response.ok && spec.file)
+        return { result: { status: raw.response.status, headers: raw.response.headers, body: undefined, text: raw.text }, token };
       return { result: raw.response.ok ? this.answer(raw, label) : this.toError(raw, label, token === undefined && !spec.file), token };
     } catch (error) {
       if (error instanceof NetworkError || error instanceof TimeoutError || error instanceof ServiceError) {
@@ -272,8 +273,10 @@ async function readFile(response: Response, label: RequestLabel, onProgress: () 
   const reader = response.body?.getReader();
   try {
     for (;;) {
-      const chunk = reader ? await reader.read() : { done: true as const, value: undefined };
-      if (chunk.done) break;
+      if (!reader) break;
+      // The reader's own result type does not resolve under shared/'s libs; this is its shape.
+      const chunk = (await reader.read()) as { done: boolean; value?: Uint8Array };
+      if (chunk.done || !chunk.value) break;
       received += chunk.value.byteLength;
       parts.push(decoder.decode(chunk.value, { stream: true }));
       onProgress();
