@@ -8,7 +8,8 @@ export const USAGE = `Usage: npm run sandbox -- [options]   (or: voucher-desk sa
 Runs the local sandbox of the promotion service on 127.0.0.1 until stopped (Ctrl+C).
 
 Options:
-  --port N                 port of the hosting cluster (the other clusters take N+1, N+2 when free)
+  --port N                 port of the hosting cluster (the other clusters take N+1, N+2 when free;
+                           the download clusters, which serve export files, N+3 to N+5)
   --cluster NAME           hosting cluster: api (default), us1.api or as1.api
   --project NAME:APP_ID:APP_TOKEN
                            a production project and its key pair; repeat it for several projects on
@@ -23,7 +24,7 @@ Options:
   --rate-limit N/min       allow N calls a minute (also N/hour) to each production project;
                            300,000 a month unless given
   --seed-publications N    seed each project with its own two-year history of N publications
-                           (0 to 300,000) ending now, instead of the 30 default ones (a new project
+                           (0 to 1,000,000) ending now, instead of the 30 default ones (a new project
                            only; --data keeps its own)
   --help                   show this text
 
@@ -33,7 +34,11 @@ Admin routes on every port (no auth; every field in docs/local-sandbox-service.m
                                   {"failNext":{"count":1,"status":503,"method":"DELETE","path":"/v1/vouchers"}}
                                   {"dropNext":{"count":1,"path":"/v1/rewards"}}
                                   {"stallNext":{"count":1,"ms":5000,"path":"/v1/campaigns"}}
+                                  {"failExportNext":{"count":1}}   (the next export ends in ERROR)
+                                  {"cutDownloadNext":{"count":1,"afterBytes":100}}   (a file cut short)
                                   also latencyMs, failRate, dropNextWrites, dropRate (every project)
+  POST /__sandbox/publications    {"count":1000}   adds that many new publications, newest, as a live
+                                  project gains them (?project=NAME: to NAME; up to 100,000 a call)
   GET  /__sandbox/requests        the last 200,000 API requests and what each got
                                   (?project=NAME: only those NAME's key pair or tokens signed)
   POST /__sandbox/keys/block      {"appId":"..."}   (and /__sandbox/keys/unblock; any project's key)

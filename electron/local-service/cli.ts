@@ -2,7 +2,7 @@ import { UsageError, USAGE_EXIT_CODE } from '../command-line/flags';
 import { parseSandboxArgs, USAGE } from './cli-args';
 import { projectSpecs, SANDBOX_PROJECT_RATE_LIMIT } from './project-spec';
 import { startSandbox } from './server';
-import { CLUSTERS, type RunningSandbox, type SandboxOptions } from './types';
+import { CLUSTERS, DOWNLOAD_CLUSTERS, downloadClusterOf, type RunningSandbox, type SandboxOptions } from './types';
 
 export interface CliIo {
   out(line: string): void;
@@ -27,7 +27,10 @@ function describe(sb: RunningSandbox, options: SandboxOptions): string[] {
       : `Project hosted on cluster: ${sb.hostCluster}`,
     ...CLUSTERS.map(
       (c) =>
-        `  ${c.padEnd(8)} ${sb.urls[c]}${c === sb.hostCluster ? `   <- the ${several ? 'projects live' : 'project lives'} here` : '   (answers wrong_cluster)'}`,
+        `  ${c.padEnd(12)} ${sb.urls[c]}${c === sb.hostCluster ? `   <- the ${several ? 'projects live' : 'project lives'} here` : '   (answers wrong_cluster)'}`,
+    ),
+    ...DOWNLOAD_CLUSTERS.map(
+      (c) => `  ${c.padEnd(12)} ${sb.downloadUrls[c]}${c === downloadClusterOf(sb.hostCluster) ? '   <- export files' : '   (answers wrong_cluster)'}`,
     ),
   ];
   sb.projects.forEach((project, i) => {

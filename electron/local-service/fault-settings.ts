@@ -2,7 +2,19 @@ import type { FaultSettings, RequestMatch } from './types';
 
 type Fields = Record<string, unknown>;
 
-const TOP_LEVEL = ['latencyMs', 'failNext', 'failRate', 'dropNextWrites', 'dropRate', 'gatewayNext', 'rateLimitNext', 'dropNext', 'stallNext'];
+const TOP_LEVEL = [
+  'latencyMs',
+  'failNext',
+  'failRate',
+  'dropNextWrites',
+  'dropRate',
+  'gatewayNext',
+  'rateLimitNext',
+  'dropNext',
+  'stallNext',
+  'failExportNext',
+  'cutDownloadNext',
+];
 
 function object(value: unknown, name: string): Fields {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${name} must be a JSON object`);
@@ -80,6 +92,16 @@ export function parseFaultSettings(value: unknown): FaultSettings {
   if (v.dropNext !== undefined) out.dropNext = targeted(v.dropNext, 'dropNext', [], () => ({}));
   if (v.stallNext !== undefined) {
     out.stallNext = targeted(v.stallNext, 'stallNext', ['ms'], (f) => ({ ms: wholeNumber(f.ms, 'stallNext.ms') }));
+  }
+  if (v.failExportNext !== undefined) {
+    const f = object(v.failExportNext, 'failExportNext');
+    onlyKnown(f, 'failExportNext', ['count']);
+    out.failExportNext = { count: wholeNumber(f.count, 'failExportNext.count') };
+  }
+  if (v.cutDownloadNext !== undefined) {
+    const f = object(v.cutDownloadNext, 'cutDownloadNext');
+    onlyKnown(f, 'cutDownloadNext', ['count', 'afterBytes']);
+    out.cutDownloadNext = { count: wholeNumber(f.count, 'cutDownloadNext.count'), afterBytes: wholeNumber(f.afterBytes, 'cutDownloadNext.afterBytes') };
   }
   return out;
 }

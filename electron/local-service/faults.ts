@@ -79,6 +79,22 @@ export class Faults {
     return { kind: 'none' };
   }
 
+  /** Whether the export being created should end in ERROR (uses up one failExportNext). */
+  takeExportFailure(): boolean {
+    const fault = this.settings.failExportNext;
+    if (!fault || fault.count <= 0) return false;
+    fault.count -= 1;
+    return true;
+  }
+
+  /** The bytes after which this download is cut, if a cutDownloadNext is left (uses up one). */
+  takeDownloadCut(): number | undefined {
+    const fault = this.settings.cutDownloadNext;
+    if (!fault || fault.count <= 0) return undefined;
+    fault.count -= 1;
+    return fault.afterBytes;
+  }
+
   private take<K extends Targeted>(name: K, method: string, path: string): NonNullable<FaultSettings[K]> | undefined {
     const fault = this.settings[name];
     if (!fault || fault.count <= 0 || !requestMatches(fault, method, path)) return undefined;

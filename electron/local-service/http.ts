@@ -11,6 +11,10 @@ export interface Reply {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** A file sent as text in chunks instead of a JSON body; `byteLength` is its exact size. */
+  file?: { contentType: string; byteLength: number; chunks: () => Iterable<string> };
+  /** Injected fault: the connection is closed after this many bytes of `file`. */
+  cutAfterBytes?: number;
 }
 
 // Ids are a random per-run part plus a counter: unique across restarts over one data file, and cheap
@@ -75,4 +79,32 @@ export function writeText(res: ServerResponse, status: number, headers: Record<s
   if (contentType !== undefined) all['Content-Type'] = contentType;
   res.writeHead(status, all);
   res.end(text);
+}
+
+/** Streams a file reply with Content-Length, minding backpressure; a cut closes the connection mid-file. */
+export async function writeFile(res: ServerResponse, reply: Reply, extraHeaders: Record<string, string>): Promise<void> {
+  const file = reply.file;
+  if (!file) throw new Error('writeFile needs a file reply');
+  res.writeHead(reply.status, { ...extraHeaders, ...reply.headers, 'Content-Type': file.contentType, 'Content-Length': String(file.byteLength) });
+  let left = reply.cutAfterBytes ?? Number.POSITIVE_INFINITY;
+  for (const text of file.chunks()) {
+    let chunk = Buffer.from(text);
+    if (chunk.length >= left) {
+      chunk = chunk.subarray(0, left);
+      // The bytes so far reach the client, then the connection ends without the rest.
+      await new Promise<void>((resolve) => res.write(chunk, () => resolve()));
+      res.destroy();
+      return;
+    }
+    left -= chunk.length;
+    if (!res.write(chunk)) {
+      // A client gone mid-file never drains.
+      await new Promise<void>((resolve) => {
+        res.once('drain', resolve);
+        res.once('close', resolve);
+      });
+    }
+    if (res.destroyed) return;
+  }
+  res.end();
 }

@@ -27,6 +27,9 @@ export interface JobWork {
   finish(): { result: unknown; failed: boolean; allItemsFailed: boolean };
 }
 
+/** One portion of some work; true once the work is finished. */
+export type Portion = () => boolean;
+
 interface Running {
   action: AsyncAction;
   work: JobWork;
@@ -40,7 +43,7 @@ interface Running {
  */
 export class JobRunner {
   private readonly live = new Map<string, AsyncAction>();
-  private ring: Running[] = [];
+  private ring: Portion[] = [];
   private ticking = false;
   private stopped = false;
 
@@ -80,9 +83,21 @@ export class JobRunner {
       result: null,
     };
     this.save(action);
-    this.ring.push({ action, work, done: 0, startedMs: performance.now() });
-    this.kick();
+    const job: Running = { action, work, done: 0, startedMs: performance.now() };
+    this.run(() => this.advance(job));
     return action;
+  }
+
+  /** Runs other work (an export) in the same round-robin, one portion a turn, without an async action. */
+  run(portion: Portion): void {
+    if (this.stopped) return;
+    this.ring.push(portion);
+    this.kick();
+  }
+
+  /** Items one turn handles: the `n` a job's `step` gets. */
+  get itemsPerTurn(): number {
+    return this.portionSize;
   }
 
   get(id: string): AsyncAction | undefined {
@@ -110,8 +125,16 @@ export class JobRunner {
 
   private tick(): void {
     this.ticking = false;
-    const job = this.ring.shift();
-    if (!job || this.stopped) return;
+    const portion = this.ring.shift();
+    if (!portion || this.stopped) return;
+    const finished = portion();
+    this.touched();
+    if (!finished) this.ring.push(portion);
+    if (this.ring.length > 0) this.kick();
+  }
+
+  /** One portion of an async action's job; true once it has finished. */
+  private advance(job: Running): boolean {
     const { action, work } = job;
     if (action.status === 'ENQUEUED') {
       action.status = 'IN_PROGRESS';
@@ -129,9 +152,7 @@ export class JobRunner {
       this.finish(job, { result: { message: `Job failed: ${(error as Error).message}` }, failed: true, allItemsFailed: true });
     }
     action.processing_time = Math.round(performance.now() - job.startedMs);
-    this.touched();
-    if (!finished) this.ring.push(job);
-    if (this.ring.length > 0) this.kick();
+    return finished;
   }
 
   private finish(job: Running, outcome: ReturnType<JobWork['finish']>): void {

@@ -4,21 +4,24 @@ import { authenticate, requireScope } from './auth';
 import { ApiError } from './errors';
 import type { FaultDecision, Faults } from './faults';
 import { gatewayPage } from './gateway-page';
-import { newId, readBody, writeReply, writeText, type Reply } from './http';
+import { newId, readBody, writeFile, writeReply, writeText, type Reply } from './http';
 import type { Claim, ProjectSet } from './project-set';
 import type { RateLimiter } from './rate-limit';
 import type { RequestLog } from './request-log';
 import { matchRoute, type RequestContext, type Route } from './router';
 import { isoNow } from './state';
 import type { Stalls } from './stalls';
-import type { Cluster, FaultKind } from './types';
+import { DOWNLOAD_CLUSTERS, downloadClusterOf, type Cluster, type DownloadCluster, type FaultKind } from './types';
 
 export interface Pipeline {
   projects: ProjectSet;
   routes: readonly Route[];
+  /** What the download clusters answer: export files. */
+  downloadRoutes: readonly Route[];
   adminRoutes: readonly Route[];
   hostCluster: Cluster;
   urls: Record<Cluster, string>;
+  downloadUrls: Record<DownloadCluster, string>;
   faults: Faults;
   counters: { requests: number };
   log: RequestLog;
@@ -41,7 +44,7 @@ interface Outcome {
 const NO_ROUTE = new ApiError(404, { key: 'not_found', message: 'Resource not found', details: 'No such operation.' });
 
 /** One request: admin routes answer at once; API requests go through `serve`, then faults shape the answer. */
-export async function handle(p: Pipeline, cluster: Cluster, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function handle(p: Pipeline, cluster: Cluster | DownloadCluster, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const requestId = newId('req_');
   const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
   const method = req.method ?? 'GET';
@@ -54,6 +57,8 @@ export async function handle(p: Pipeline, cluster: Cluster, req: IncomingMessage
     requestId,
     // The project the credentials select replaces this once the route is known (see `serve`).
     state: p.projects.first.state,
+    faults: p.faults,
+    downloadBase: p.downloadUrls[downloadClusterOf(p.hostCluster)],
   });
   if (url.pathname.startsWith('/__sandbox/')) {
     let reply: Reply;
@@ -73,7 +78,7 @@ export async function handle(p: Pipeline, cluster: Cluster, req: IncomingMessage
   p.counters.requests += 1;
   const o = await serve(p, cluster, { method, path: url.pathname, requestId }, () => readBody(req).then((body) => ctx(body)));
   const rate = o.rate ?? o.limiter.peek();
-  const fault = faultKind(o.decision);
+  const fault = o.reply.cutAfterBytes !== undefined ? 'cut' : faultKind(o.decision);
   const signed = o.project === undefined ? {} : { project: o.project };
   const record = { ...arrival, at, method, path: url.pathname, appId: o.appId, ...signed, fault, carriedOut: o.carriedOut };
   if (o.decision.kind === 'drop') {
@@ -91,7 +96,8 @@ export async function handle(p: Pipeline, cluster: Cluster, req: IncomingMessage
   }
   p.log.add({ ...record, status: o.reply.status });
   if (o.decision.kind === 'stall' && !(await p.stalls.hold(o.decision.ms))) return;
-  writeReply(res, o.reply, { 'X-Request-Id': requestId, ...rate });
+  if (o.reply.file) await writeFile(res, o.reply, { 'X-Request-Id': requestId, ...rate });
+  else writeReply(res, o.reply, { 'X-Request-Id': requestId, ...rate });
 }
 
 /**
@@ -100,7 +106,7 @@ export async function handle(p: Pipeline, cluster: Cluster, req: IncomingMessage
  */
 async function serve(
   p: Pipeline,
-  cluster: Cluster,
+  cluster: Cluster | DownloadCluster,
   { method, path, requestId }: { method: string; path: string; requestId: string },
   readContext: () => Promise<RequestContext>,
 ): Promise<Outcome> {
@@ -115,12 +121,14 @@ async function serve(
   try {
     const base = await readContext();
     let claim = note(p.projects.claim(base.headers));
-    if (cluster !== p.hostCluster) throw wrongCluster(p);
+    const download = (DOWNLOAD_CLUSTERS as readonly string[]).includes(cluster);
+    const home = download ? downloadClusterOf(p.hostCluster) : p.hostCluster;
+    if (cluster !== home) throw wrongCluster(home, download ? p.downloadUrls[home as DownloadCluster] : p.urls[home as Cluster]);
     if (p.faults.latencyMs > 0) await sleep(p.faults.latencyMs);
     o.decision = p.faults.decide(method, path);
     if (o.decision.kind === 'fail') throw o.decision.error;
     if (o.decision.kind === 'rate-limit') throw o.limiter.injected(o.decision.retryAfterSeconds);
-    const match = matchRoute(p.routes, method, path);
+    const match = matchRoute(download ? p.downloadRoutes : p.routes, method, path);
     if (!match) throw NO_ROUTE;
     if (match.route.auth === 'key') claim = note(p.projects.claim(base.headers, true));
     const c = { ...base, params: match.params, state: claim.project.state };
@@ -140,11 +148,11 @@ function faultKind(decision: FaultDecision): FaultKind | null {
   return decision.kind === 'none' ? null : decision.kind;
 }
 
-function wrongCluster(p: Pipeline): ApiError {
+function wrongCluster(home: Cluster | DownloadCluster, url: string): ApiError {
   return new ApiError(401, {
     key: 'wrong_cluster',
     message: 'Wrong cluster',
-    details: `This project is hosted on cluster ${p.hostCluster} (${p.urls[p.hostCluster]}); send requests there.`,
+    details: `This project is hosted on cluster ${home} (${url}); send requests there.`,
   });
 }
 

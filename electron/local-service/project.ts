@@ -1,5 +1,6 @@
 import { openSandboxDb } from './db';
 import { DocStore } from './docs';
+import { ExportStore } from './export-store';
 import { JobRunner } from './jobs';
 import { KeyStore } from './keys';
 import type { ProjectSpec } from './project-spec';
@@ -37,13 +38,17 @@ export async function openProject(spec: ProjectSpec, settings: ProjectSettings):
   const docs = new DocStore(store.db);
   const keys = new KeyStore(clock);
   const credentials = keys.add(spec.appId, spec.appToken);
+  const publications = new PublicationStore(store.db, docs);
+  const jobs = new JobRunner(docs, clock, settings.jobPortionSize ?? DEFAULT_PORTION, () => store.touched());
   const state: SandboxState = {
     clock,
     store,
     docs,
-    publications: new PublicationStore(store.db, docs),
+    publications,
     vouchers: new VoucherStore(store.db),
-    jobs: new JobRunner(docs, clock, settings.jobPortionSize ?? DEFAULT_PORTION, () => store.touched()),
+    jobs,
+    // Exports live in memory only: a restarted sandbox has none, as if they had expired.
+    exports: new ExportStore(clock, jobs, publications),
     keys,
     tokens: new TokenStore(clock),
     maxCodesPerCampaign: settings.maxCodesPerCampaign ?? 100_000,

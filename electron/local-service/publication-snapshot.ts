@@ -31,6 +31,13 @@ export class PublicationSnapshot {
     return { items: sliceOf(list, descending, offset, limit).map((i) => this.docs[i] as PublicationDoc), total: list.positions.length };
   }
 
+  /** Every publication in `order` (a key, or a dash and a key), as the list would page through them. */
+  inOrder(order: string): PublicationDoc[] {
+    const descending = order.startsWith('-');
+    const view = this.view((descending ? order.slice(1) : order) as PublicationOrderKey);
+    return sliceOf(view, descending, 0, view.positions.length).map((i) => this.docs[i] as PublicationDoc);
+  }
+
   private view(key: PublicationOrderKey): RankedList {
     let view = this.views.get(key);
     if (!view) {

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Faults } from './faults';
 import type { Reply } from './http';
 import type { SandboxState } from './state';
 
@@ -10,6 +11,10 @@ export interface RequestContext {
   body: Buffer;
   requestId: string;
   state: SandboxState;
+  /** The sandbox's injected faults (exports ask whether to fail or cut short). */
+  faults: Faults;
+  /** The hosting cluster's download address, where export files are served. */
+  downloadBase: string;
 }
 
 export interface Route {

@@ -24,8 +24,8 @@ const FIRST_CUSTOMERS = 40;
 const SEED = 0x5eed_2b1d;
 const CODE_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const ID_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-/** Most publications a sandbox seeds; a few times what the service lets one list walk (100,000). */
-export const MAX_SEEDED_PUBLICATIONS = 300_000;
+/** Most publications a sandbox seeds: a loyalty programme's ordinary history, ten times what one list walk reaches. */
+export const MAX_SEEDED_PUBLICATIONS = 1_000_000;
 
 /** A seeded project's publication history with the customers and campaigns its items refer to. */
 export interface SeededHistory {

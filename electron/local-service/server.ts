@@ -7,15 +7,17 @@ import { closeProject, openProject, projectStats, type Project } from './project
 import { ProjectSet } from './project-set';
 import { projectSpecs } from './project-spec';
 import { RequestLog } from './request-log';
+import { appendPublications } from './publication-append';
 import { adminRoutes, type AdminHooks } from './routes/admin';
-import { apiRoutes } from './routes';
+import { apiRoutes, downloadRoutes } from './routes';
 import { MAX_SEEDED_PUBLICATIONS } from './seed-history';
 import { Stalls } from './stalls';
-import { CLUSTERS, type Cluster, type RunningSandbox, type SandboxOptions } from './types';
+import { CLUSTERS, DOWNLOAD_CLUSTERS, type Cluster, type DownloadCluster, type RunningSandbox, type SandboxOptions } from './types';
 
 export type { PublicationDoc } from './publication-doc';
 export type {
   Cluster,
+  DownloadCluster,
   FaultSettings,
   ProjectKind,
   RunningProject,
@@ -51,6 +53,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const log = new RequestLog();
   const stalls = new Stalls();
   const urls = {} as Record<Cluster, string>;
+  const downloadUrls = {} as Record<DownloadCluster, string>;
   const hooks: AdminHooks = {
     setFaults: (f) => faults.set(f),
     stats: (project) => projectStats(projects.named(project), pipeline.counters.requests),
@@ -65,13 +68,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       // Tokens the block killed stay dead; the key mints new ones.
       state.tokens.revokeAll(appId);
     },
+    appendPublications: (count, project) => {
+      const total = appendPublications(projects.named(project).state, count);
+      return { appended: count, total };
+    },
   };
   const pipeline: Pipeline = {
     projects,
     routes: apiRoutes,
+    downloadRoutes,
     adminRoutes: adminRoutes(hooks),
     hostCluster,
     urls,
+    downloadUrls,
     faults,
     counters: { requests: 0 },
     log,
@@ -79,13 +88,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   };
   const servers: Server[] = [];
   try {
-    for (const [i, cluster] of CLUSTERS.entries()) {
+    // The API clusters take the port and the next two from the hosting one; the download clusters
+    // the three after, in the same order (api's download is the fourth when api hosts).
+    const all: readonly (Cluster | DownloadCluster)[] = [...CLUSTERS, ...DOWNLOAD_CLUSTERS];
+    for (const [i, cluster] of all.entries()) {
       // A failure after the answer started (a client gone mid-write) must not take the sandbox down.
       const server = createServer((req, res) => void handle(pipeline, cluster, req, res).catch(() => res.destroy()));
       servers.push(server);
-      const offset = (CLUSTERS.length + i - CLUSTERS.indexOf(hostCluster)) % CLUSTERS.length;
-      const port = await listen(server, options.port ? options.port + offset : 0, offset > 0);
-      urls[cluster] = `http://127.0.0.1:${port}`;
+      const n = CLUSTERS.length;
+      const offset = ((n + (i % n) - CLUSTERS.indexOf(hostCluster)) % n) + (i >= n ? n : 0);
+      // A neighbour past the last port takes a random free one, as a taken one does.
+      const wanted = options.port && options.port + offset <= 65_535 ? options.port + offset : 0;
+      const port = await listen(server, wanted, offset > 0);
+      const url = `http://127.0.0.1:${port}`;
+      if (i < n) urls[cluster as Cluster] = url;
+      else downloadUrls[cluster as DownloadCluster] = url;
     }
   } catch (error) {
     await Promise.all(servers.map(closeServer));
@@ -95,6 +112,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
   return {
     urls,
+    downloadUrls,
     hostCluster,
     credentials: projects.first.credentials,
     projects: opened.map((p) => ({ name: p.name, kind: p.kind, credentials: { ...p.credentials } })),
@@ -108,6 +126,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     stats: hooks.stats,
     requestLog: () => log.records(),
     publicationDocs: (project) => projects.named(project).state.publications.all(),
+    appendPublications: hooks.appendPublications,
     async close() {
       for (const p of opened) p.state.jobs.stop();
       stalls.endAll();

@@ -1,5 +1,6 @@
 import type { SandboxDb } from './db';
 import type { DocStore } from './docs';
+import type { ExportStore } from './export-store';
 import type { JobRunner } from './jobs';
 import type { KeyStore } from './keys';
 import type { PublicationStore } from './publication-store';
@@ -15,6 +16,7 @@ export interface SandboxState {
   publications: PublicationStore;
   vouchers: VoucherStore;
   jobs: JobRunner;
+  exports: ExportStore;
   keys: KeyStore;
   tokens: TokenStore;
   maxCodesPerCampaign: number;

@@ -3,6 +3,15 @@ import type { PublicationDoc } from './publication-doc';
 export type Cluster = 'api' | 'us1.api' | 'as1.api';
 export const CLUSTERS: readonly Cluster[] = ['api', 'us1.api', 'as1.api'];
 
+/** The download clusters: they serve export files only, each beside its API cluster. */
+export type DownloadCluster = 'download' | 'us1.download' | 'as1.download';
+export const DOWNLOAD_CLUSTERS: readonly DownloadCluster[] = ['download', 'us1.download', 'as1.download'];
+
+/** The download cluster of an API cluster (api -> download, us1.api -> us1.download). */
+export function downloadClusterOf(cluster: Cluster): DownloadCluster {
+  return DOWNLOAD_CLUSTERS[CLUSTERS.indexOf(cluster)] as DownloadCluster;
+}
+
 export interface Clock {
   now(): number;
 }
@@ -31,9 +40,13 @@ export interface FaultSettings {
   dropNext?: { count: number } & RequestMatch;
   /** Carried out, then the answer is held `ms` milliseconds before it is sent. */
   stallNext?: { count: number; ms: number } & RequestMatch;
+  /** The next `count` exports created end in status ERROR instead of DONE. */
+  failExportNext?: { count: number };
+  /** The next `count` export downloads close the connection after `afterBytes` bytes of the file. */
+  cutDownloadNext?: { count: number; afterBytes: number };
 }
 
-export type FaultKind = 'gateway' | 'rate-limit' | 'fail' | 'drop' | 'stall';
+export type FaultKind = 'gateway' | 'rate-limit' | 'fail' | 'drop' | 'stall' | 'cut';
 
 /** One API request as the sandbox saw and answered it (admin routes under /__sandbox/ are not logged). */
 export interface SandboxRequestRecord {
@@ -99,7 +112,7 @@ export interface SandboxOptions {
   /** Codes a campaign may hold (the service's default is 100,000); lower it to test the limit. */
   maxCodesPerCampaign?: number;
   /**
-   * Seeds a two-year history of this many publications (0..300,000) ending at the clock's now,
+   * Seeds a two-year history of this many publications (0..1,000,000) ending at the clock's now,
    * instead of the thirty default ones; only a new project is seeded (an existing data file is kept).
    */
   seedPublications?: number;
@@ -125,6 +138,8 @@ export interface RunningProject {
 
 export interface RunningSandbox {
   urls: Record<Cluster, string>;
+  /** The download clusters' addresses; only the hosting cluster's serves the projects' export files. */
+  downloadUrls: Record<DownloadCluster, string>;
   hostCluster: Cluster;
   /** The first project's key pair. */
   credentials: { appId: string; appToken: string };
@@ -151,5 +166,7 @@ export interface RunningSandbox {
    * `project` defaults to the first; an unknown name throws.
    */
   publicationDocs(project?: string): readonly PublicationDoc[];
+  /** Adds `count` new publications, newer than every other, to `project` (default: the first). */
+  appendPublications(count: number, project?: string): { appended: number; total: number };
   close(): Promise<void>;
 }

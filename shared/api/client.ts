@@ -6,6 +6,16 @@ import { createToken, toGrant, type OAuthToken } from './operations/oauth';
 import { addVoucherToCampaign, type AddVoucherRequest } from './operations/campaigns';
 import { getAsyncAction, listAsyncActions, type AsyncAction, type AsyncActionRef, type AsyncActionsQuery } from './operations/async-actions';
 import { getEarningRule, type EarningRule } from './operations/earning-rules';
+import {
+  createExport,
+  deleteExport,
+  downloadExport,
+  getExport,
+  listExports,
+  type CreateExportRequest,
+  type ExportObject,
+  type ExportsQuery,
+} from './operations/exports';
 import { listPublications, type Publication } from './operations/publications';
 import { createReward, listRewards, type CreateRewardRequest, type Reward, type RewardsQuery } from './operations/rewards';
 import { listCampaignStacks, listStacks, type PromotionStack } from './operations/stacks';
@@ -66,6 +76,12 @@ export interface VoucherClient {
   listAsyncActions(query?: AsyncActionsQuery): Promise<ListEnvelope<AsyncAction>>;
   getVoucher(code: string): Promise<Voucher>;
   listRewards(query?: RewardsQuery): Promise<ListEnvelope<Reward>>;
+  createExport(request: CreateExportRequest): Promise<ExportObject>;
+  getExport(id: string): Promise<ExportObject>;
+  listExports(query?: ExportsQuery): Promise<ListEnvelope<ExportObject>>;
+  deleteExport(id: string): Promise<void>;
+  /** The CSV text of a DONE export, from the target's download address (see downloadExport). */
+  downloadExport(exported: ExportObject): Promise<string>;
   /** The last rate-limit figures seen, for the UI; undefined before the first answer with them. */
   rateBudget(): RateBudgetSnapshot | undefined;
   /** Token expiry and scopes for the UI (OAuth only); never the token. */
@@ -144,6 +160,11 @@ export function createClient(options: ClientOptions): VoucherClient {
     listAsyncActions: (query) => listAsyncActions(t, query),
     getVoucher: (code) => getVoucher(t, code),
     listRewards: (query) => listRewards(t, query),
+    createExport: (request) => createExport(t, request),
+    getExport: (id) => getExport(t, id),
+    listExports: (query) => listExports(t, query),
+    deleteExport: (id) => deleteExport(t, id),
+    downloadExport: (exported) => downloadExport(t, options.target, exported),
     rateBudget: () => budget.snapshot(),
     tokenStatus: () => tokens?.status(),
   };

@@ -192,3 +192,36 @@ function causeText(cause: unknown): string {
   }
   return String(cause);
 }
+
+/** The export ended in status ERROR on the service: it has no file, and asking again will not make one. */
+export class ExportFailedError extends ApiError {
+  override name = 'ExportFailedError';
+  readonly exportId: string;
+  constructor(exportId: string) {
+    super(`Export ${exportId} ended in status ERROR on the service; it has no file. Create a new export.`);
+    this.exportId = exportId;
+  }
+}
+
+/**
+ * An export file that arrived incomplete: the connection ended early, fewer bytes than
+ * Content-Length, or a last line or quoted cell left open. Never returned as a shorter file.
+ */
+export class TruncatedExportError extends ApiError {
+  override name = 'TruncatedExportError';
+  readonly receivedBytes: number;
+  readonly expectedBytes: number | undefined;
+  constructor(request: RequestLabel, problem: string, receivedBytes: number, expectedBytes: number | undefined) {
+    super(`The export file from ${request.method} ${request.path} was cut short: ${problem}. Download it again.`);
+    this.receivedBytes = receivedBytes;
+    this.expectedBytes = expectedBytes;
+  }
+}
+
+/** The download address refused the export's token (401): the address is wrong or has expired. */
+export class ExportTokenRejectedError extends ServiceError {
+  override name = 'ExportTokenRejectedError';
+  constructor(status: number, body: ServiceErrorBody, request: RequestLabel) {
+    super(status, body, request, `The download address refused the export's token (${body.message}). Get the export again for a fresh address.`);
+  }
+}

@@ -62,6 +62,11 @@ export const OPERATION_SCOPES = {
   getAsyncAction: 'async-actions',
   listAsyncActions: 'async-actions',
   getEarningRule: 'loyalties',
+  createExport: 'exports',
+  getExport: 'exports',
+  listExports: 'exports',
+  deleteExport: 'exports',
+  downloadExport: 'exports',
 } as const satisfies Record<string, Scope>;
 export type OperationName = keyof typeof OPERATION_SCOPES;
 

@@ -9,6 +9,7 @@ import {
   RateLimitedError,
   ServiceError,
   TimeoutError,
+  TruncatedExportError,
   UnexpectedResponseError,
   WrongRegionError,
   errorBodyOf,
@@ -39,13 +40,23 @@ export interface RequestSpec {
   scope: Scope | null;
   /** Size of a large upload, so its timeout allows for sending it on a slow line. */
   uploadBytes?: number;
+  /** Another origin than the base URL, e.g. `https://download.voucherify.io` for an export file. */
+  origin?: string;
+  /**
+   * The answer is a file, not JSON: read as text under an idle timeout (a large file may take long,
+   * a stalled one may not); a body cut short throws TruncatedExportError, never retried here; and a
+   * 401 concerns the file's own token, so it neither renews the bearer token nor blames the key.
+   */
+  file?: true;
 }
 
 export interface Answer {
   status: number;
   headers: Headers;
-  /** Parsed JSON, or undefined for an empty body. */
+  /** Parsed JSON, or undefined for an empty body (and for a file). */
   body: unknown;
+  /** A file's text (RequestSpec.file). */
+  text?: string;
 }
 
 /** Things worth counting or showing while requests run; never carries credentials. */
@@ -104,13 +115,13 @@ export class Transport {
       if (!(outcome.result instanceof ApiError)) return outcome.result;
       const failure = outcome.result;
       // A refused token means the call was not carried out, so one retry with a new token is safe.
-      if (outcome.token && isTokenRefusal(failure) && !reauthorized) {
+      if (outcome.token && isTokenRefusal(failure) && !reauthorized && !spec.file) {
         reauthorized = true;
         refused = outcome.token;
         attempt -= 1;
         continue;
       }
-      if (isTokenRefusal(failure)) throw this.rejected(failure);
+      if (isTokenRefusal(failure) && !spec.file) throw this.rejected(failure);
       if (!isRead || !isRetryable(failure)) throw failure;
       const waitMs = retryDelay(attempt, this.o.retry, this.o.random, retryAfterOf(failure));
       if (!mayRetry(attempt, this.o.clock.now() - started, waitMs, this.o.retry)) throw failure;
@@ -133,7 +144,9 @@ export class Transport {
       token = await this.authorize(spec, label, refused);
       const raw = await this.exchange(spec, label, token, isRead);
       rate = raw.rate;
-      return { result: raw.response.ok ? this.answer(raw, label) : this.toError(raw, label, token !== undefined), token };
+      if (raw.response.ok && spec.file)
+        return { result: { status: raw.response.status, headers: raw.response.headers, body: undefined, text: raw.text }, token };
+      return { result: raw.response.ok ? this.answer(raw, label) : this.toError(raw, label, token === undefined && !spec.file), token };
     } catch (error) {
       if (error instanceof NetworkError || error instanceof TimeoutError || error instanceof ServiceError) {
         return { result: error, token };
@@ -166,8 +179,8 @@ export class Transport {
     }
   }
 
-  private headers(token: string | undefined, contentType: string | undefined): Record<string, string> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+  private headers(token: string | undefined, contentType: string | undefined, file: boolean): Record<string, string> {
+    const headers: Record<string, string> = { Accept: file ? 'text/csv, text/plain, application/json' : 'application/json' };
     if (contentType) headers['Content-Type'] = contentType;
     if (token) headers.Authorization = `Bearer ${token}`;
     else {
@@ -179,24 +192,30 @@ export class Transport {
 
   private async exchange(spec: RequestSpec, label: RequestLabel, token: string | undefined, isRead: boolean): Promise<Raw> {
     const { init, contentType } = bodyInit(spec.body);
-    const url = `${this.o.baseUrl}${spec.path}${spec.query ? `?${spec.query}` : ''}`;
+    const url = `${spec.origin ?? this.o.baseUrl}${spec.path}${spec.query ? `?${spec.query}` : ''}`;
     const controller = new AbortController();
     const timeoutMs = this.o.timeoutMs + Math.ceil(((spec.uploadBytes ?? 0) / this.o.minUploadBytesPerSecond) * 1000);
     let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arm = (): void => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, timeoutMs);
+    };
+    arm();
     try {
       const response = await this.o.fetch(url, {
         method: spec.method,
-        headers: this.headers(token, contentType),
+        headers: this.headers(token, contentType, spec.file === true),
         body: init ?? null,
         signal: controller.signal,
       });
-      const text = await response.text();
+      const text = spec.file && response.ok ? await readFile(response, label, arm, () => timedOut) : await response.text();
       return { response, text, rate: readRateHeaders(response.headers) };
     } catch (error) {
+      if (error instanceof TruncatedExportError) throw error;
       if (timedOut) throw new TimeoutError(label, !isRead, timeoutMs);
       throw new NetworkError(label, !isRead && !failedBeforeSending(error), error);
     } finally {
@@ -213,14 +232,15 @@ export class Transport {
     return { status: response.status, headers: response.headers, body: text.trim() === '' ? undefined : JSON.parse(text) };
   }
 
-  private toError(raw: Raw, label: RequestLabel, bearer: boolean): ServiceError {
+  /** `blameKey`: a 401 means the key pair was refused (it was sent, and the answer is not a file's). */
+  private toError(raw: Raw, label: RequestLabel, blameKey: boolean): ServiceError {
     const { response, text } = raw;
     const body = parseErrorBody(response.status, response.statusText, text);
     const fromService = bodyKindOf(response.status, text, false) === 'service-error';
     if (isWrongCluster(response.status, body)) {
       return new WrongRegionError(response.status, body, label, this.o.targetLabel);
     }
-    if (response.status === 401 && !bearer) return new CredentialsRejectedError(response.status, body, label);
+    if (response.status === 401 && blameKey) return new CredentialsRejectedError(response.status, body, label);
     if (response.status === 429) {
       const now = this.o.clock.now();
       const retryAfter = parseRetryAfter(response.headers.get('retry-after'), now);
@@ -237,6 +257,40 @@ export class Transport {
       ? failure
       : new CredentialsRejectedError(failure.status, errorBodyOf(failure), { method: failure.method, path: failure.path });
   }
+}
+
+/**
+ * A file's body as text, re-arming the idle timer on every chunk. The connection ending early, or
+ * fewer bytes than Content-Length said, throws TruncatedExportError: a short file is never answered.
+ */
+async function readFile(response: Response, label: RequestLabel, onProgress: () => void, timedOut: () => boolean): Promise<string> {
+  // A compressed body's Content-Length counts the compressed bytes, which fetch never shows.
+  const declared = response.headers.has('content-encoding') ? null : response.headers.get('content-length');
+  const expected = declared === null || !/^\d+$/.test(declared) ? undefined : Number(declared);
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let received = 0;
+  const reader = response.body?.getReader();
+  try {
+    for (;;) {
+      if (!reader) break;
+      // The reader's own result type does not resolve under shared/'s libs; this is its shape.
+      const chunk = (await reader.read()) as { done: boolean; value?: Uint8Array };
+      if (chunk.done || !chunk.value) break;
+      received += chunk.value.byteLength;
+      parts.push(decoder.decode(chunk.value, { stream: true }));
+      onProgress();
+    }
+  } catch (error) {
+    if (timedOut()) throw error;
+    const of = expected === undefined ? '' : ` of ${expected}`;
+    throw new TruncatedExportError(label, `the connection ended after ${received}${of} bytes`, received, expected);
+  }
+  parts.push(decoder.decode());
+  if (expected !== undefined && received !== expected) {
+    throw new TruncatedExportError(label, `${received} bytes arrived where Content-Length said ${expected}`, received, expected);
+  }
+  return parts.join('');
 }
 
 /** A 401 that is not about the cluster: the token (or key) was refused. */

@@ -1,6 +1,7 @@
 import { invalidPayload } from '../errors';
 import { parseFaultSettings } from '../fault-settings';
 import { parseJsonBody } from '../http';
+import { MAX_APPENDED_PUBLICATIONS } from '../publication-append';
 import type { RequestContext, Route } from '../router';
 import type { FaultSettings, SandboxRequestRecord, SandboxStats } from '../types';
 
@@ -12,6 +13,7 @@ export interface AdminHooks {
   requestLog(project?: string): SandboxRequestRecord[];
   blockKey(appId: string): void;
   unblockKey(appId: string): void;
+  appendPublications(count: number, project?: string): { appended: number; total: number };
 }
 
 /** Runs `read`, turning its error into a 400 invalid_payload that carries the message. */
@@ -68,6 +70,19 @@ export function adminRoutes(hooks: AdminHooks): Route[] {
       path: '/__sandbox/requests',
       auth: 'none',
       handle: (ctx) => ({ status: 200, body: { requests: asPayloadError(() => hooks.requestLog(projectParam(ctx))) } }),
+    },
+    {
+      method: 'POST',
+      path: '/__sandbox/publications',
+      auth: 'none',
+      handle(ctx) {
+        const body = parseJsonBody(ctx.body, ctx.headers['content-type']) as { count?: unknown } | undefined;
+        const count = body?.count;
+        if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > MAX_APPENDED_PUBLICATIONS) {
+          throw invalidPayload(`count is required: a whole number of publications to add, from 1 to ${MAX_APPENDED_PUBLICATIONS.toLocaleString('en-US')}.`);
+        }
+        return { status: 200, body: asPayloadError(() => hooks.appendPublications(count, projectParam(ctx))) };
+      },
     },
     keyRoute('/__sandbox/keys/block', (appId) => hooks.blockKey(appId)),
     keyRoute('/__sandbox/keys/unblock', (appId) => hooks.unblockKey(appId)),

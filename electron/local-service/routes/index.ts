@@ -2,6 +2,7 @@ import type { Route } from '../router';
 import { asyncActionRoutes } from './async-actions';
 import { campaignRoutes } from './campaigns';
 import { earningRuleRoutes } from './earning-rules';
+import { exportRoutes } from './exports';
 import { importRoutes } from './imports';
 import { publicationRoutes } from './publications';
 import { rewardRoutes } from './rewards';
@@ -19,4 +20,7 @@ export const apiRoutes: Route[] = [
   ...rewardRoutes,
   ...voucherRoutes,
   ...asyncActionRoutes,
+  ...exportRoutes,
 ];
+
+export { downloadRoutes } from './exports';

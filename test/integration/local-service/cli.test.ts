@@ -55,7 +55,8 @@ describe('sandbox command line', () => {
     expect(text).toContain('App Token: cli-secret');
     expect(text).toContain('Rate limit: 50 calls a minute');
     const urls = Object.fromEntries([...text.matchAll(/^\s+(\S+)\s+(http:\/\/127\.0\.0\.1:\d+)/gm)].map((m) => [m[1], m[2]]));
-    expect(Object.keys(urls).sort()).toEqual(['api', 'as1.api', 'us1.api']);
+    expect(Object.keys(urls).sort()).toEqual(['api', 'as1.api', 'as1.download', 'download', 'us1.api', 'us1.download']);
+    expect(text).toMatch(/as1\.download\s+http:\/\/127\.0\.0\.1:\d+ {3}<- export files/);
     const answer = await fetch(`${urls['as1.api']}/v1/vouchers/SUMMER-001`, { headers: { 'X-App-Id': 'cli-app', 'X-App-Token': 'cli-secret' } });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('x-rate-limit-limit')).toBe('50');
@@ -91,7 +92,8 @@ describe('sandbox command line', () => {
     const port = await freePort();
     const run = runCli([`--port=${port}`]);
     const text = await waitFor(run, 'Serving until stopped');
-    expect(text).toContain(`api      http://127.0.0.1:${port}   <- the project lives here`);
+    expect(text).toContain(`api          http://127.0.0.1:${port}   <- the project lives here`);
+    expect(text).toContain(`download     http://127.0.0.1:${port + 3}   <- export files`);
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
     for (const args of [['--port', ''], ['--port='], ['--port']]) {
@@ -154,11 +156,11 @@ describe('sandbox command line', () => {
     expect(failed).toBeLessThan(1500);
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
-    for (const bad of ['lots', '-5', '300001']) {
+    for (const bad of ['lots', '-5', '1000001']) {
       // With `=`: parseArgs takes a value starting with a dash only so, as the CLI does.
       const refused = runCli([`--seed-publications=${bad}`]);
       expect(await refused.exited).toBe(2);
-      expect(refused.output()).toContain('--seed-publications must be a whole number from 0 to 300,000');
+      expect(refused.output()).toContain('--seed-publications must be a whole number from 0 to 1,000,000');
     }
   });
 

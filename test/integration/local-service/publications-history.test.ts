@@ -148,8 +148,8 @@ describe('seeded publication history', () => {
   });
 
   it('refuses a history size out of range, and a data file whose history another generator made', async () => {
-    for (const bad of [-1, 2.5, 300_001])
-      await expect(startSandbox({ seedPublications: bad })).rejects.toThrow(/seedPublications must be a whole number from 0 to 300,000/);
+    for (const bad of [-1, 2.5, 1_000_001])
+      await expect(startSandbox({ seedPublications: bad })).rejects.toThrow(/seedPublications must be a whole number from 0 to 1,000,000/);
     await sb.close();
     const SQL = await loadSqlJs();
     const db = new SQL.Database(readFileSync(dataFile));

@@ -26,7 +26,7 @@ describe('sandbox arguments', () => {
       [['--help=yes'], "Option '-h, --help' does not take an argument"],
       [['--port', ''], '--port must be a whole number from 0 to 65,533 (got "")'],
       [['--port=65534'], '--port must be a whole number from 0 to 65,533 (got "65534")'],
-      [['--seed-publications=-5'], '--seed-publications must be a whole number from 0 to 300,000 (got "-5")'],
+      [['--seed-publications=-5'], '--seed-publications must be a whole number from 0 to 1,000,000 (got "-5")'],
       [['--cluster', 'eu'], '--cluster must be one of api, us1.api, as1.api (got "eu")'],
       [['--rate-limit', 'fast'], '--rate-limit must look like 100/min or 100/hour (got "fast")'],
       [['--sandbox-project', 't1:a:b', '--sandbox-project', 't2:c:d'], '--sandbox-project may be given once: an account has one sandbox project.'],
