@@ -4,7 +4,7 @@ import { describeOperation } from '../../shared/operations/all';
 import { projectLabel, type Project } from '../../shared/domain/project';
 import type { Outbox } from '../outbox/outbox';
 
-/** A service sandbox project's hourly allowance, assumed before any budget was seen. */
+/** Assumed before any budget was seen: a sandbox project's hourly allowance, and the smallest plan's a minute. */
 export const ASSUMED_CALL_LIMIT = 100;
 const TOKEN_LIFETIME_MS = 900_000;
 /** A cautious guess of calls a second, only used to count token renewals of a long sync. */

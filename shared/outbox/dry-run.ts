@@ -34,7 +34,7 @@ export interface DryRunInput {
   usesTokens: boolean;
   /** The budget last seen, or undefined when no sync has run yet. */
   budget: BudgetFigures | undefined;
-  /** Assumed when no budget is known: a service sandbox project's hourly allowance. */
+  /** Assumed when no budget is known: a sandbox project's hourly allowance, or the smallest plan's a minute (both 100). */
   assumedLimit: number;
   /**
    * The period the budget refills in (a sandbox project's hour), with its word; figures seen longer
@@ -117,7 +117,9 @@ export function planSync(input: DryRunInput): DryRunPlan {
   const bytes = operations.reduce((n, op) => n + op.bytes, 0);
   const source = known
     ? `${budget.remaining} of ${budget.limit} calls left when last seen`
-    : `no budget seen yet; assuming ${budget.limit} calls (a service sandbox project's hourly allowance)`;
+    : input.window
+      ? `no budget seen yet; assuming the ${budget.limit} calls a sandbox project has each ${input.window.word}`
+      : `no budget seen yet; assuming ${budget.limit} calls (the smallest plan's allowance a minute)`;
   const message = fits
     ? `The sync needs about ${total} API calls; ${source}: it fits.`
     : `The sync needs about ${total} API calls but ${source}: ${overrunText(total, budget, input.window)}`;

@@ -69,6 +69,14 @@ describe('dry-run plan', () => {
     expect(plan.calls).toEqual({ writes: 4, looks: 2, reconcile: 6, tokens: 1, total: 13 });
   });
 
+  it("assumes a sandbox project's hour, or the smallest plan's minute, before any budget was seen", () => {
+    const hour = { ms: 3_600_000, word: 'hour' };
+    expect(planSync({ ...base, budget: undefined, window: hour, now: 0 }).message).toMatch(/assuming the 100 calls a sandbox project has each hour: it fits/);
+    expect(planSync({ ...base, budget: undefined }).message).toMatch(/assuming 100 calls \(the smallest plan's allowance a minute\): it fits/);
+    // Figures seen over an hour ago have refilled.
+    expect(planSync({ ...base, budget: { limit: 100, remaining: 6, seenAt: 0 }, window: hour, now: 3_600_000 }).fits).toBe(true);
+  });
+
   it('says when the calls do not fit the remaining budget', () => {
     const plan = planSync({ ...base, budget: { limit: 100, remaining: 6 } });
     expect(plan.fits).toBe(false);
