@@ -24,9 +24,9 @@ describe('sync: API calls near their floor', () => {
     expect((await engine.run()).state).toBe('finished');
 
     const calls = sb.requestLog().map((r) => `${r.method} ${r.path.replace(/aa_[^/]+$/, ':id')}`);
-    // Token, one CSV import and the looks. Two looks (early and final) is the target the benchmark
-    // prints on an idle machine; a loaded one varies the service's pace, so here a miss may cost a look or two.
-    expect(calls.length, calls.join('\n')).toBeLessThanOrEqual(6);
+    // Token, one CSV import and the looks: two (early and final) as planned, or one more when the
+    // service slowed (a loaded machine) and the final look found the job running: the bound, 3 + 2.
+    expect(calls.length, calls.join('\n')).toBeLessThanOrEqual(5);
     expect(calls.slice(0, 2)).toEqual(['POST /v1/oauth/token', 'POST /v1/vouchers/importCSV']);
     expect(sb.stats().vouchers).toBeGreaterThanOrEqual(100_000);
     expect(d.outbox.tally(op.id)).toEqual({ applied: 100_000, present: 0, failed: 0 });
