@@ -107,8 +107,8 @@ describe('predicted looks at import jobs', () => {
     const finish = (ms: number) => Math.round(ms * (1 + DEFAULT_LOOK_POLICY.slackShare) + DEFAULT_LOOK_POLICY.slackMs);
     const ten = Array.from({ length: 10 }, () => ({ codes: 100_000, percent: 10 }));
     const left = sharedFinishTimes(ten, 30).reduce((a, b) => Math.max(a, b));
-    // The last spare look goes half-way, however short the jobs have run: its pace is past the uploads.
-    expect(nextLookDelay(ten, { codesPerMs: 30, overMs: 1000 }, 1000, true, 1)).toEqual({ ms: Math.round(left / 2), endCheck: false });
+    // The last spare look goes 0.7 of the way, however short the jobs have run: its pace is recent.
+    expect(nextLookDelay(ten, { codesPerMs: 30, overMs: 1000 }, 1000, true, 1)).toEqual({ ms: Math.round(left * 0.7), endCheck: false });
     // None spare: straight to the predicted end.
     expect(nextLookDelay(ten, { codesPerMs: 30, overMs: 1000 }, 1000, true, 0)).toEqual({ ms: finish(left), endCheck: false });
     const near = ten.map((j) => ({ ...j, percent: 85 }));
@@ -145,7 +145,7 @@ describe('predicted looks at import jobs', () => {
   it("expects two looks for a short sync, one more per halving of a long wait while the plan allows, and the steps of several jobs' approach", () => {
     expect(expectedLooks(0)).toBe(0);
     expect(expectedLooks(100_000)).toBe(2);
-    // 20 s by the assumed pace, 19 s past the early look: one look spare, half-way, then the end.
+    // 20 s by the assumed pace, 19 s past the early look: one look spare, 0.7 of the way, then the end.
     expect(expectedLooks(1_000_000)).toBe(3);
     // No look spare: the early one and the end.
     expect(expectedLooks(500_000)).toBe(2);
