@@ -1,5 +1,5 @@
 import { isFinished, type AsyncAction } from '../../shared/api';
-import { jobPace, nextLookDelay, observedPace, paceAtEndCheck, type JobSeen, type Look, type Pace } from '../../shared/outbox/looks';
+import { jobPace, nextLookDelay, observedPace, paceAtEndCheck, plannedLooks, type JobSeen, type Look, type Pace } from '../../shared/outbox/looks';
 import type { SyncContext, Work } from '../operations/context';
 import type { RequestMove } from '../outbox/outbox';
 import { fetchJob, hasFullReport, settlement } from './look';
@@ -52,6 +52,8 @@ export class JobWatch {
   private lastLook: Look | undefined;
   /** The one look half-way to a near end in this flight: not planned yet, the next look, or made. */
   private endCheck: 'none' | 'due' | 'made' = 'none';
+  /** Looks made in this flight, against the looks it plans for. */
+  private looks = 0;
 
   /** A job was just accepted: the pace is measured from here. */
   accepted(at: number): void {
@@ -125,16 +127,21 @@ export class JobWatch {
       this.firstAcceptedAt = undefined;
       this.finishedCodes = 0;
       this.endCheck = 'none';
+      this.looks = 0;
       this.lastLook = look;
       return;
     }
     this.previous = look;
     this.lastLook = look;
+    this.looks += 1;
+    // The flight's codes as known now (jobs still being sent join it later, and its plan with them).
+    const codes = this.finishedCodes + running.reduce((n, r) => n + r.seen.codes, 0);
     const next = nextLookDelay(
       running.map((r) => r.seen),
       this.lastPace && { codesPerMs: this.lastPace.codesPerMs, overMs: at - this.lastPace.since },
       at - (this.firstAcceptedAt ?? at),
       this.endCheck === 'none',
+      plannedLooks(codes) - 1 - this.looks,
     );
     this.endCheck = next.endCheck ? 'due' : this.endCheck === 'none' ? 'none' : 'made';
     await ctx.outbox.noteAll(

@@ -11,7 +11,7 @@ export interface LookPolicy {
   codesPerSecond: number;
   minDelayMs: number;
   maxDelayMs: number;
-  /** Backoff factor for a job whose progress is unknown. */
+  /** Backoff factor for a job whose progress is unknown, and for jobs still running past the planned looks. */
   factor: number;
   /**
    * The early look comes after this share of the time a job should take at the assumed pace: late
@@ -22,6 +22,12 @@ export interface LookPolicy {
   earlyShare: number;
   /** A prediction further out than this gets a look half-way first, to measure the pace again. */
   midCheckAboveMs: number;
+  /**
+   * Where the last look a flight's plan has spare comes on a far wait: past half-way, so the pace it
+   * measures is recent and the end it predicts near (the service speeds up as its jobs finish; at
+   * 1,000,000 codes a look half-way predicted the end 1.9 s late, one at 0.7 of the way 0.4 s).
+   */
+  lastMidShare: number;
   /**
    * A nearer prediction still this far out, made from a pace averaged over at least twice as long,
    * gets one look half-way too: jobs sharing the service speed up as the others finish (seen at
@@ -50,6 +56,7 @@ export const DEFAULT_LOOK_POLICY: LookPolicy = {
   factor: 1.6,
   earlyShare: 0.5,
   midCheckAboveMs: 8000,
+  lastMidShare: 0.7,
   endCheckAboveMs: 1000,
   tailAboveMs: 2000,
   tailStepMs: 700,
@@ -149,6 +156,17 @@ export function paceAtEndCheck(before: Pace | undefined, seen: Pace | undefined)
   return before.codesPerMs > seen.codesPerMs ? before : seen;
 }
 
+/**
+ * Looks a flight of `codes` codes in import jobs plans for, early and final included: every call
+ * counts (a sandbox project allows 100 an hour), so a sync aims at no more than its imports, a token
+ * and one look, plus a quarter of that or two, whichever is more; one look of that is kept for an end
+ * that comes later than predicted. One job: the early look and the final one. Ten: one look between.
+ */
+export function plannedLooks(codes: number): number {
+  const imports = Math.max(1, Math.ceil(codes / IMPORT_MAX_CODES));
+  return Math.max(2, Math.floor((imports + 2) / 4));
+}
+
 /** The next look: how long from this one, and whether it is the one check half-way to a near end. */
 export interface NextLook {
   ms: number;
@@ -157,36 +175,47 @@ export interface NextLook {
 
 /**
  * When to look next at the jobs in flight: when the last should be done, plus slack. While that is
- * far off, a look comes first to measure the pace again over an interval: the service speeds up as
- * its jobs run (a job's first moments, uploads competing with it, are slower), so a far prediction
- * is late. Such a look comes half-way, but no later than the jobs have run so far (`runningMs`),
- * which bounds how late a finish can be noticed. Once the end of several jobs is near, one more
+ * far off and the flight's planned looks (`spare`: how many it still has before the final one) allow,
+ * a look comes first to measure the pace again over an interval: the service speeds up as its jobs
+ * run (a job's first moments, uploads competing with it, are slower), so a far prediction is late.
+ * Such a look comes half-way, but while more than one is left no later than the jobs have run so far
+ * (`runningMs`), which bounds how late a finish can be noticed; the last one left comes
+ * `lastMidShare` of the way, so the pace it measures is recent and long past the uploads. Once the end of several jobs is near, one more
  * look half-way when the pace is an average over at least twice the wait left (`endCheck`: none
- * made yet in this flight); a job alone keeps its pace. Several jobs are then approached in steps
- * (`tailAboveMs`, `tailStepMs`), which bounds how late their end is noticed whatever the pace does;
- * a job alone is looked at once at its end, so a short sync stays at two looks. Without a pace, the
- * assumed one.
+ * made yet in this flight) and a look is spare; a job alone keeps its pace. Several jobs are then
+ * approached in steps (`tailAboveMs`, `tailStepMs`) when the looks spare cover them, which bounds how
+ * late their end is noticed whatever the pace does; else they are looked at once at their end. A job
+ * alone is looked at once at its end. Jobs found running past the plan (`spare` below 0) are waited
+ * for `factor` times their predicted end, at least a step: the pace was slowing (seen on a loaded
+ * machine: halved between two looks at 500,000 codes), and one more look should find them done, so
+ * a sync keeps within a look of its plan. Without a pace, the assumed one.
  */
 export function nextLookDelay(
   jobs: readonly JobSeen[],
   pace: { codesPerMs: number; overMs: number } | undefined,
   runningMs: number,
   endCheck: boolean,
+  spare: number,
   policy: LookPolicy = DEFAULT_LOOK_POLICY,
 ): NextLook {
   const rate = pace?.codesPerMs ?? policy.codesPerSecond / 1000;
   const last = Math.max(0, ...sharedFinishTimes(jobs, rate));
   const stale = pace !== undefined && pace.overMs >= 2 * last;
-  const checkEnd = endCheck && jobs.length > 1 && stale && last > policy.endCheckAboveMs && last <= policy.midCheckAboveMs;
+  const checkEnd = spare > 0 && endCheck && jobs.length > 1 && stale && last > policy.endCheckAboveMs && last <= policy.midCheckAboveMs;
   const finish = last * (1 + policy.slackShare) + policy.slackMs;
+  const several = jobs.length > 1;
   const wait =
-    last > policy.midCheckAboveMs
-      ? Math.min(last / 2, Math.max(policy.minDelayMs, runningMs))
+    last > policy.midCheckAboveMs && spare > 0
+      ? spare > 1
+        ? Math.min(last / 2, Math.max(policy.minDelayMs, runningMs))
+        : last * policy.lastMidShare
       : checkEnd
         ? last / 2
-        : jobs.length > 1
+        : several && spare >= tailLooks(last, policy)
           ? Math.min(finish, Math.max(last - policy.tailAboveMs, policy.tailStepMs))
-          : finish;
+          : spare < 0
+            ? Math.max(policy.tailStepMs, last * policy.factor)
+            : finish;
   return { ms: Math.min(policy.maxLookMs, Math.max(policy.minDelayMs, Math.round(wait))), endCheck: checkEnd };
 }
 
@@ -196,21 +225,28 @@ function tailLooks(left: number, policy: LookPolicy): number {
 }
 
 /**
- * Looks a sync of `codes` codes in import jobs is expected to need: the early one, the one that finds
- * them done, one each time the wait left past the early look halves while still long, and the check
- * half-way to a near end after such halvings (the service speeds up, so the last halving's look
- * finds the end nearer than predicted, by a pace averaged over much longer), and for several jobs
- * the steps of the final approach.
+ * Looks a sync of `codes` codes in import jobs is expected to need, as `nextLookDelay` makes them
+ * when the service keeps the assumed pace: the early one, the one that finds them done, one each
+ * time the wait left past the early look halves while still long and a planned look is spare, the
+ * check half-way to a near end after such halvings (the service speeds up, so the last halving's
+ * look finds the end nearer than predicted, by a pace averaged over much longer), and for several
+ * jobs the steps of the final approach when the looks spare cover them.
  */
 export function expectedLooks(codes: number, policy: LookPolicy = DEFAULT_LOOK_POLICY): number {
   if (codes <= 0) return 0;
+  let spare = plannedLooks(codes) - 2;
   let left = (codes / policy.codesPerSecond) * 1000 - earlyCheckDelay(Math.min(codes, IMPORT_MAX_CODES), policy);
   let looks = 2;
-  for (; left > policy.midCheckAboveMs; left /= 2) looks += 1;
-  if (looks > 2 && left > policy.endCheckAboveMs) {
+  for (; left > policy.midCheckAboveMs && spare > 0; spare -= 1) {
+    left *= spare > 1 ? 0.5 : 1 - policy.lastMidShare;
     looks += 1;
+  }
+  const several = codes > IMPORT_MAX_CODES;
+  if (several && looks > 2 && left > policy.endCheckAboveMs && left <= policy.midCheckAboveMs && spare > 0) {
+    looks += 1;
+    spare -= 1;
     left /= 2;
   }
-  if (codes > IMPORT_MAX_CODES) looks += tailLooks(left, policy) - 1;
+  if (several && spare >= tailLooks(left, policy)) looks += tailLooks(left, policy) - 1;
   return looks;
 }
