@@ -1,5 +1,5 @@
 import type { FrozenBatch } from '../../shared/domain/batch-refusals';
-import { parseOperation } from '../../shared/outbox/kinds';
+import { parseOperation } from '../../shared/operations/all';
 import {
   TERMINAL_OPERATION_STATES,
   emptyCounts,

@@ -1,4 +1,4 @@
-import type { OperationKind } from '../outbox/kinds';
+import type { OperationKind } from '../operations/all';
 
 // Refusals about a batch that each front end words itself: they carry the batch (and for a frozen
 // batch the operation), and the CLI adds its commands while the app offers buttons. A batch queued

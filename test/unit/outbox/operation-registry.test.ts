@@ -1,18 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../../electron/operations/registry';
-import { OPERATION_RULES, describeOperation, tallyText } from '../../../shared/operations/all';
-import { OPERATION_KINDS, payloadSchemas } from '../../../shared/outbox/kinds';
+import {
+  OPERATION_KINDS,
+  OPERATION_RULES,
+  describeOperation,
+  parseOperation,
+  tallyText,
+  type OperationKind,
+  type PayloadOf,
+} from '../../../shared/operations/all';
+
+/** One valid payload of each kind (a new kind fails to compile here until it has one). */
+const SAMPLES: { readonly [K in OperationKind]: PayloadOf<K> } = {
+  'import-json': { batchId: 1, batchName: 'Spring' },
+  'import-csv': { batchId: 1, batchName: 'Spring', webhooksEnable: false },
+  'add-to-campaign': { batchId: 1, batchName: 'Spring', campaignId: 'camp_1' },
+  reward: { request: { type: 'COIN', name: 'Points', exchange_ratio: 1, points_ratio: 1 }, marker: 'uid-1' },
+  delete: { codes: ['A'], force: false },
+};
 
 describe('operation kinds', () => {
-  it('has a module, pure rules and a payload schema for every kind the outbox stores, and nothing else', () => {
-    const kinds = [...OPERATION_KINDS].sort();
-    expect(Object.keys(OPERATIONS).sort()).toEqual(kinds);
-    expect(Object.keys(OPERATION_RULES).sort()).toEqual(kinds);
-    expect(Object.keys(payloadSchemas).sort()).toEqual(kinds);
+  it('registers every kind once on each side: a schema, a word and rules in shared/, its module in electron/', () => {
+    expect([...OPERATION_KINDS].sort()).toEqual(Object.keys(OPERATION_RULES).sort());
+    expect(Object.keys(OPERATIONS).sort()).toEqual([...OPERATION_KINDS].sort());
     for (const kind of OPERATION_KINDS) {
+      const rules = OPERATION_RULES[kind];
       expect(OPERATIONS[kind].kind).toBe(kind);
-      expect(OPERATIONS[kind].rules).toBe(OPERATION_RULES[kind]);
+      expect(OPERATIONS[kind].rules).toBe(rules);
+      expect(rules.word.trim()).not.toBe('');
+      expect(typeof rules.describe).toBe('function');
+      expect(typeof rules.tallyText).toBe('function');
+      // The schema the outbox reads a stored payload with is the kind's own.
+      expect(rules.schema.safeParse(SAMPLES[kind]).success).toBe(true);
+      expect(parseOperation(kind, JSON.stringify(SAMPLES[kind]))).toEqual({ ok: true, op: { kind, payload: SAMPLES[kind] } });
     }
+    const words = OPERATION_KINDS.map((kind) => OPERATION_RULES[kind].word);
+    expect(new Set(words).size).toBe(words.length);
   });
 
   it('labels an operation from its payload as read with the schema, and an unreadable one by its kind alone', () => {
