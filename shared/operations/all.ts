@@ -32,6 +32,11 @@ export function rulesOf(kind: string): OperationRules<never> | undefined {
   return isKind(kind) ? (OPERATION_RULES[kind] as OperationRules<never>) : undefined;
 }
 
+/** The kind as a person reads it; one this version does not know, as stored. */
+export function kindWord(kind: string): string {
+  return rulesOf(kind)?.word ?? kind;
+}
+
 /** The payload, or why it cannot be read (the text a dead-lettered row keeps). */
 export function parseOperation(kind: string, payloadJson: string): { ok: true; op: ParsedOperation } | { ok: false; reason: string } {
   if (!isKind(kind)) {

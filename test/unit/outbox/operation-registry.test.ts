@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../../electron/operations/registry';
+import { Outbox, type NewOperation } from '../../../electron/outbox/outbox';
+import { BatchFrozenError } from '../../../shared/domain/batch-refusals';
 import {
   OPERATION_KINDS,
   OPERATION_RULES,
   describeOperation,
+  kindWord,
   parseOperation,
   tallyText,
   type OperationKind,
   type PayloadOf,
 } from '../../../shared/operations/all';
+import { useTempDirs } from '../../integration/store/temp-dir';
+
+const tempDir = useTempDirs();
 
 /** One valid payload of each kind (a new kind fails to compile here until it has one). */
 const SAMPLES: { readonly [K in OperationKind]: PayloadOf<K> } = {
@@ -36,6 +42,26 @@ describe('operation kinds', () => {
     }
     const words = OPERATION_KINDS.map((kind) => OPERATION_RULES[kind].word);
     expect(new Set(words).size).toBe(words.length);
+  });
+
+  it('names the operation that freezes a batch by its kind’s word, and one of an unknown kind as stored', async () => {
+    const outbox = await Outbox.open(tempDir());
+    try {
+      for (const [i, kind] of OPERATION_KINDS.entries()) {
+        const batchId = 100 + i;
+        // TypeScript cannot tie the loop's kind to its sample's type.
+        const op = await outbox.enqueue({ uid: `uid-${kind}`, kind, payload: SAMPLES[kind], batchId, dependsOn: [], codes: 0, chunks: [] } as NewOperation);
+        const frozen = outbox.frozenBy(batchId);
+        expect(frozen).toEqual({ batchId, operationId: op.id, operationKind: kind, operationWord: OPERATION_RULES[kind].word, operationState: 'queued' });
+        if (!frozen) throw new Error(`batch ${batchId} is not frozen`);
+        const refusal = new BatchFrozenError({ ...frozen, batchName: 'Spring' });
+        expect(refusal.message).toContain(`its ${OPERATION_RULES[kind].word} (operation ${op.id}) is waiting to be sent`);
+      }
+    } finally {
+      await outbox.close();
+    }
+    expect(kindWord('import-csv')).toBe('CSV import');
+    expect(kindWord('teleport')).toBe('teleport');
   });
 
   it('labels an operation from its payload as read with the schema, and an unreadable one by its kind alone', () => {
