@@ -3,7 +3,7 @@ import { isServiceAnswer } from '../../shared/api/errors';
 import type { AddVoucherRequest } from '../../shared/api/operations/campaigns';
 import type { VoucherDraft } from '../../shared/domain/voucher';
 import { categoryClashText, categoryRows, droppedValues, droppedValuesText, type DroppedValue } from '../../shared/outbox/campaign-values';
-import { OPERATION_MARKER_KEY } from '../../shared/outbox/kinds';
+import { OPERATION_MARKER_KEY } from '../../shared/operations/marker';
 import { addToCampaignRules } from '../../shared/operations/add-to-campaign';
 import type { BatchSummary } from '../batches/types';
 import { dependenciesForQueueing, type Queued } from '../outbox/op-codes';

@@ -1,5 +1,5 @@
 import type { Clock, VoucherClient } from '../../shared/api';
-import type { ParsedOperation } from '../../shared/outbox/kinds';
+import type { ParsedOperation } from '../../shared/operations/all';
 import type { Outbox } from '../outbox/outbox';
 import type { RequestRecord, OperationRecord } from '../outbox/records';
 

@@ -1,4 +1,4 @@
-import type { OperationKind, ParsedOperation, PayloadOf } from '../../shared/outbox/kinds';
+import type { OperationKind, ParsedOperation, PayloadOf } from '../../shared/operations/all';
 import type { OperationRules } from '../../shared/operations/rules';
 import type { SyncContext, Work } from './context';
 import type { Reconciled } from './reconcile';

@@ -1,4 +1,4 @@
-import type { OperationKind } from '../../shared/outbox/kinds';
+import type { OperationKind } from '../../shared/operations/all';
 import type { SyncContext, Work } from './context';
 import type { Reconciled } from './reconcile';
 import { addToCampaign } from './add-to-campaign';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rewardBody } from '../../shared/api/operations/rewards';
-import { OPERATION_MARKER_KEY, payloadSchemas, type RewardRequest } from '../../shared/outbox/kinds';
-import { rewardRules } from '../../shared/operations/reward';
+import { OPERATION_MARKER_KEY } from '../../shared/operations/marker';
+import { rewardPayload, rewardRules, type RewardRequest } from '../../shared/operations/reward';
 import { OutboxError, type Outbox } from '../outbox/outbox';
 import type { OperationRecord } from '../outbox/records';
 import type { SyncContext } from './context';
@@ -16,7 +16,7 @@ const REWARD_PAGES = 100;
 /** Queues a reward, its request checked with the payload's schema and marked with the operation's id. */
 export async function queueReward(outbox: Outbox, request: RewardRequest, project?: string): Promise<OperationRecord> {
   const uid = randomUUID();
-  const parsed = payloadSchemas.reward.shape.request.safeParse(request);
+  const parsed = rewardPayload.shape.request.safeParse(request);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new OutboxError(`reward ${issue?.path.join('.') || ''}: ${issue?.message ?? 'invalid'}`);

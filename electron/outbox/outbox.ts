@@ -1,5 +1,5 @@
 import type { FrozenBatch } from '../../shared/domain/batch-refusals';
-import { parseOperation } from '../../shared/outbox/kinds';
+import { kindWord, parseOperation } from '../../shared/operations/all';
 import {
   TERMINAL_OPERATION_STATES,
   emptyCounts,
@@ -400,5 +400,5 @@ function frozenByIn(reader: Pick<Writer, 'get'>, batchId: number): Omit<FrozenBa
     [batchId],
   );
   if (!open) return undefined;
-  return { batchId, operationId: open.id, operationKind: open.kind, operationState: open.state };
+  return { batchId, operationId: open.id, operationKind: open.kind, operationWord: kindWord(open.kind), operationState: open.state };
 }

@@ -1,5 +1,5 @@
 import type { ServiceErrorBody } from '../../shared/api/errors';
-import type { OperationKind, PayloadOf } from '../../shared/outbox/kinds';
+import type { OperationKind, PayloadOf } from '../../shared/operations/all';
 import type { RequestCounts, RequestState, OperationState } from '../../shared/outbox/states';
 import type { SqlValue } from '../store/statements';
 

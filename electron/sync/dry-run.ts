@@ -1,5 +1,5 @@
 import { planSync, type BudgetFigures, type DryRunPlan } from '../../shared/outbox/dry-run';
-import type { OperationKind } from '../../shared/outbox/kinds';
+import type { OperationKind } from '../../shared/operations/all';
 import { describeOperation } from '../../shared/operations/all';
 import { projectLabel, type Project } from '../../shared/domain/project';
 import type { Outbox } from '../outbox/outbox';

@@ -1,6 +1,6 @@
 import { mayRetry, retryDelay, type RetryPolicy } from '../../shared/api/backoff';
 import type { Clock, VoucherClient } from '../../shared/api';
-import { parseOperation, type ParsedOperation } from '../../shared/outbox/kinds';
+import { parseOperation, type ParsedOperation } from '../../shared/operations/all';
 import { TERMINAL_OPERATION_STATES } from '../../shared/outbox/states';
 import type { CodeNote, Outbox } from '../outbox/outbox';
 import type { OperationRecord } from '../outbox/records';

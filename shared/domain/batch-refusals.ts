@@ -1,5 +1,3 @@
-import type { OperationKind } from '../outbox/kinds';
-
 // Refusals about a batch that each front end words itself: they carry the batch (and for a frozen
 // batch the operation), and the CLI adds its commands while the app offers buttons. A batch queued
 // for sync may not change, because what is sent is what the user reviewed.
@@ -10,20 +8,15 @@ export interface FrozenBatch {
   operationId: number;
   /** The operation kind as the outbox stores it, e.g. `import-json`. */
   operationKind: string;
+  /**
+   * The kind as a person reads it, e.g. `import`: filled in by the outbox from the kind's rules
+   * (shared/operations/), so this file, loaded by every command line run to word its errors, stays
+   * free of the payload schemas (zod).
+   */
+  operationWord: string;
   /** queued, running or needs_attention. */
   operationState: string;
 }
-
-// Kept here, not with each kind's rules in shared/operations/: those carry the payload schemas (zod),
-// and this file is loaded by every command line run to word its errors. The type still makes a new
-// kind fail to compile until it has its word.
-const KIND_WORDS: Readonly<Record<OperationKind, string>> = {
-  'import-json': 'import',
-  'import-csv': 'CSV import',
-  'add-to-campaign': 'add to campaign',
-  reward: 'reward',
-  delete: 'delete',
-};
 
 const STATE_WORDS: Readonly<Record<string, string>> = {
   queued: 'waiting to be sent',
@@ -33,7 +26,7 @@ const STATE_WORDS: Readonly<Record<string, string>> = {
 
 /** "import (operation 3)": the operation as a person reads it. */
 export function operationWords(frozen: FrozenBatch): string {
-  return `${KIND_WORDS[frozen.operationKind as OperationKind] ?? frozen.operationKind} (operation ${frozen.operationId})`;
+  return `${frozen.operationWord} (operation ${frozen.operationId})`;
 }
 
 export function stateWords(state: string): string {

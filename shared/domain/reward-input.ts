@@ -1,4 +1,4 @@
-import type { RewardRequest } from '../outbox/kinds';
+import type { RewardRequest } from '../operations/reward';
 
 // A reward as a person types it (every value text, as a form or the command line gives it), checked
 // once for both front ends. Each front end names the fields its own way (a label, a --flag), so the

@@ -83,6 +83,7 @@ export const frozenSchema = z.object({
   batchName: z.string(),
   operationId: id,
   operationKind: z.string(),
+  operationWord: z.string(),
   operationState: z.string(),
 });
 

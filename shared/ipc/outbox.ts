@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { projectViewSchema } from './projects';
-import { payloadSchemas } from '../outbox/kinds';
+import { rewardPayload } from '../operations/reward';
 import { REQUEST_STATES, OPERATION_STATES } from '../outbox/states';
 import type { OutboxChannel } from './outbox-channels';
 
@@ -89,7 +89,7 @@ const syncRequest = z.object({ projectId: z.string().optional(), confirmName: z.
 const planOperation = z.object({ id, kind: z.string(), label: z.string(), requests: z.number().int(), codes: z.number().int(), bytes: z.number().int() });
 
 /** The reward as queued (the outbox's own payload schema, so the two cannot drift apart). */
-export const rewardRequestSchema = payloadSchemas.reward.shape.request;
+export const rewardRequestSchema = rewardPayload.shape.request;
 
 export const outboxContract = {
   'outbox.queueBatch': {

@@ -7,6 +7,8 @@ import { codeTally, type OperationRules } from './rules';
 export const addToCampaignPayload = z.object({ ...batchRef, campaignId: z.string().min(1) });
 
 export const addToCampaignRules: OperationRules<z.infer<typeof addToCampaignPayload>> = {
+  schema: addToCampaignPayload,
+  word: 'add to campaign',
   describe: (p) => `batch "${p.batchName}" -> campaign ${p.campaignId}`,
   tallyText: codeTally('added'),
   countsCodes: true,

@@ -6,6 +6,8 @@ import { codeTally, type OperationRules } from './rules';
 export const deletePayload = z.object({ codes: z.array(z.string().min(1)).min(1), force: z.boolean() });
 
 export const deleteRules: OperationRules<z.infer<typeof deletePayload>> = {
+  schema: deletePayload,
+  word: 'delete',
   describe: (p) => `${p.codes.length} code(s)${p.force ? ', permanently' : ', to the bin'}`,
   tallyText: codeTally('deleted', 'already not on the service'),
   countsCodes: true,

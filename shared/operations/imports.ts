@@ -10,6 +10,8 @@ export const importJsonPayload = z.object(batchRef);
 export const importCsvPayload = z.object({ ...batchRef, webhooksEnable: z.boolean() });
 
 export const importJsonRules: OperationRules<z.infer<typeof importJsonPayload>> & { job: ImportJob } = {
+  schema: importJsonPayload,
+  word: 'import',
   describe: (p) => `batch "${p.batchName}"`,
   tallyText: codeTally('created'),
   job: { type: 'VOUCHERS.IMPORT', rowsByPosition: false },
@@ -18,6 +20,8 @@ export const importJsonRules: OperationRules<z.infer<typeof importJsonPayload>> 
 };
 
 export const importCsvRules: OperationRules<z.infer<typeof importCsvPayload>> & { job: ImportJob } = {
+  schema: importCsvPayload,
+  word: 'CSV import',
   describe: (p) => `batch "${p.batchName}"`,
   // A CSV import updates a code that already exists, and its job does not say which codes it updated.
   tallyText: codeTally('created or updated'),

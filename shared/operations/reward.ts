@@ -31,6 +31,8 @@ export const rewardPayload = z.object({ request: rewardRequest, marker: z.string
 export type RewardRequest = z.infer<typeof rewardRequest>;
 
 export const rewardRules: OperationRules<z.infer<typeof rewardPayload>> = {
+  schema: rewardPayload,
+  word: 'reward',
   describe: (p) => `reward "${p.request.name}"`,
   tallyText: (tally) => (tally.applied > 0 ? 'reward created by this sync' : tally.failed > 0 ? 'reward not created' : 'reward not created yet'),
   // A reward has no codes: its creation counts as a request, not as a code.

@@ -1,5 +1,7 @@
+import type { z } from 'zod';
+
 // The pure part of an operation kind: what its payload is, how it is worded and counted. Each kind's
-// file in this folder holds its own; `all.ts` maps every kind the outbox knows to them, and the
+// file in this folder holds its own; `all.ts` registers every kind the outbox knows, and the
 // electron side (electron/operations/) adds how the kind is queued, sent and reconciled.
 
 /** An operation's result: carried out by this sync, already there before it, failed. */
@@ -17,6 +19,13 @@ export interface ImportJob {
 }
 
 export interface OperationRules<P> {
+  /**
+   * The payload as stored: parsed every time it is read back, so a row written by another version
+   * (or damaged) is recognised and dead-lettered instead of being half-understood.
+   */
+  schema: z.ZodType<P>;
+  /** The kind as a person reads it ("CSV import"), e.g. in the refusal to change a frozen batch. */
+  word: string;
   /** A one-line description for lists and plans. */
   describe(payload: P): string;
   /** The result in words, the same in the CLI and the app. */

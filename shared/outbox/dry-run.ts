@@ -1,5 +1,4 @@
-import { rulesOf } from '../operations/all';
-import type { OperationKind } from './kinds';
+import { rulesOf, type OperationKind } from '../operations/all';
 import { expectedLooks } from './looks';
 import type { RequestState } from './states';
 

@@ -1,7 +1,7 @@
 // The app's own report of the sync, held against what the service says happened.
 import { Outbox } from '../../electron/outbox/outbox';
 import { operationReport } from '../../electron/outbox/report';
-import { OPERATION_MARKER_KEY } from '../../shared/outbox/kinds';
+import { OPERATION_MARKER_KEY } from '../../shared/operations/marker';
 import type { Checks } from './checks';
 import type { Queued } from './prepare';
 import type { ServiceState } from './service-state';

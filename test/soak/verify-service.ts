@@ -1,5 +1,5 @@
 // Invariants on the sandbox's own records: every queued write carried out exactly once.
-import { OPERATION_MARKER_KEY } from '../../shared/outbox/kinds';
+import { OPERATION_MARKER_KEY } from '../../shared/operations/marker';
 import type { Checks } from './checks';
 import type { Dice } from './dice';
 import type { Queued, QueuedImport } from './prepare';

@@ -6,7 +6,7 @@ import { queueDelete } from '../../operations/delete';
 import { queueReward } from '../../operations/reward';
 import { IMPORT_MAX_CODES } from '../../../shared/domain/request-planner';
 import { REWARD_FIELDS, RewardInputError, rewardRequestOf, type RewardFieldNames } from '../../../shared/domain/reward-input';
-import type { RewardRequest } from '../../../shared/outbox/kinds';
+import type { RewardRequest } from '../../../shared/operations/reward';
 import { type Command, type GroupCommands, type ParsedArgs, UsageError, integerOption, positional, stringOption } from '../command';
 import type { CliContext } from '../command';
 import { projectLabel, type Project } from '../../../shared/domain/project';

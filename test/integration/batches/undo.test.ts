@@ -73,6 +73,7 @@ describe('undo and redo of batch edits (real library files)', () => {
       batchName: 'Frozen',
       operationId: op.id,
       operationKind: 'import-json',
+      operationWord: 'import',
       operationState: 'queued',
     });
     expect(library.history.state(id).undo).toBe('edit row 1');

@@ -23,7 +23,10 @@ describe('voucher-desk on a frozen batch (the real binary)', { timeout: 240_000 
     );
     const json = runBin(['batch', 'rename', 'Frozen', 'Thawed', '--json', ...at]);
     expect(JSON.parse(json.stderr)).toMatchObject({
-      error: { kind: 'BatchFrozenError', frozen: { batchName: 'Frozen', operationId: 1, operationKind: 'import-csv', operationState: 'queued' } },
+      error: {
+        kind: 'BatchFrozenError',
+        frozen: { batchName: 'Frozen', operationId: 1, operationKind: 'import-csv', operationWord: 'CSV import', operationState: 'queued' },
+      },
     });
 
     const cancel = /Cancel it: voucher-desk (outbox cancel \d+)/.exec(refused.stderr)?.[1] ?? '';

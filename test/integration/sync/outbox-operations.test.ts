@@ -12,7 +12,7 @@ import { queueReward } from '../../../electron/operations/reward';
 import { cancelOperation } from '../../../electron/outbox/report';
 import { SyncEngine } from '../../../electron/sync/engine';
 import { planFor } from '../../../electron/sync/dry-run';
-import { OPERATION_MARKER_KEY } from '../../../shared/outbox/kinds';
+import { OPERATION_MARKER_KEY } from '../../../shared/operations/marker';
 import { batchOf, clientFor, codes, codesOnService, desk, sandbox, tempDir } from './helpers';
 
 describe('outbox operations', () => {

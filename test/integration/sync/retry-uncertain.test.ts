@@ -3,7 +3,8 @@ import { queueImport } from '../../../electron/operations/imports';
 import { queueReward } from '../../../electron/operations/reward';
 import type { Outbox } from '../../../electron/outbox/outbox';
 import { SyncEngine } from '../../../electron/sync/engine';
-import { OPERATION_MARKER_KEY, type RewardRequest } from '../../../shared/outbox/kinds';
+import { OPERATION_MARKER_KEY } from '../../../shared/operations/marker';
+import type { RewardRequest } from '../../../shared/operations/reward';
 import { batchOf, clientFor, codes, codesOnService, desk, sandbox } from './helpers';
 
 // `outbox retry` after the engine gave up on a request whose write the service carried out (an

@@ -1,18 +1,67 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../../electron/operations/registry';
-import { OPERATION_RULES, describeOperation, tallyText } from '../../../shared/operations/all';
-import { OPERATION_KINDS, payloadSchemas } from '../../../shared/outbox/kinds';
+import { Outbox, type NewOperation } from '../../../electron/outbox/outbox';
+import { BatchFrozenError } from '../../../shared/domain/batch-refusals';
+import {
+  OPERATION_KINDS,
+  OPERATION_RULES,
+  describeOperation,
+  kindWord,
+  parseOperation,
+  tallyText,
+  type OperationKind,
+  type PayloadOf,
+} from '../../../shared/operations/all';
+import { useTempDirs } from '../../integration/store/temp-dir';
+
+const tempDir = useTempDirs();
+
+/** One valid payload of each kind (a new kind fails to compile here until it has one). */
+const SAMPLES: { readonly [K in OperationKind]: PayloadOf<K> } = {
+  'import-json': { batchId: 1, batchName: 'Spring' },
+  'import-csv': { batchId: 1, batchName: 'Spring', webhooksEnable: false },
+  'add-to-campaign': { batchId: 1, batchName: 'Spring', campaignId: 'camp_1' },
+  reward: { request: { type: 'COIN', name: 'Points', exchange_ratio: 1, points_ratio: 1 }, marker: 'uid-1' },
+  delete: { codes: ['A'], force: false },
+};
 
 describe('operation kinds', () => {
-  it('has a module, pure rules and a payload schema for every kind the outbox stores, and nothing else', () => {
-    const kinds = [...OPERATION_KINDS].sort();
-    expect(Object.keys(OPERATIONS).sort()).toEqual(kinds);
-    expect(Object.keys(OPERATION_RULES).sort()).toEqual(kinds);
-    expect(Object.keys(payloadSchemas).sort()).toEqual(kinds);
+  it('registers every kind once on each side: a schema, a word and rules in shared/, its module in electron/', () => {
+    expect([...OPERATION_KINDS].sort()).toEqual(Object.keys(OPERATION_RULES).sort());
+    expect(Object.keys(OPERATIONS).sort()).toEqual([...OPERATION_KINDS].sort());
     for (const kind of OPERATION_KINDS) {
+      const rules = OPERATION_RULES[kind];
       expect(OPERATIONS[kind].kind).toBe(kind);
-      expect(OPERATIONS[kind].rules).toBe(OPERATION_RULES[kind]);
+      expect(OPERATIONS[kind].rules).toBe(rules);
+      expect(rules.word.trim()).not.toBe('');
+      expect(typeof rules.describe).toBe('function');
+      expect(typeof rules.tallyText).toBe('function');
+      // The schema the outbox reads a stored payload with is the kind's own.
+      expect(rules.schema.safeParse(SAMPLES[kind]).success).toBe(true);
+      expect(parseOperation(kind, JSON.stringify(SAMPLES[kind]))).toEqual({ ok: true, op: { kind, payload: SAMPLES[kind] } });
     }
+    const words = OPERATION_KINDS.map((kind) => OPERATION_RULES[kind].word);
+    expect(new Set(words).size).toBe(words.length);
+  });
+
+  it('names the operation that freezes a batch by its kind’s word, and one of an unknown kind as stored', async () => {
+    const outbox = await Outbox.open(tempDir());
+    try {
+      for (const [i, kind] of OPERATION_KINDS.entries()) {
+        const batchId = 100 + i;
+        // TypeScript cannot tie the loop's kind to its sample's type.
+        const op = await outbox.enqueue({ uid: `uid-${kind}`, kind, payload: SAMPLES[kind], batchId, dependsOn: [], codes: 0, chunks: [] } as NewOperation);
+        const frozen = outbox.frozenBy(batchId);
+        expect(frozen).toEqual({ batchId, operationId: op.id, operationKind: kind, operationWord: OPERATION_RULES[kind].word, operationState: 'queued' });
+        if (!frozen) throw new Error(`batch ${batchId} is not frozen`);
+        const refusal = new BatchFrozenError({ ...frozen, batchName: 'Spring' });
+        expect(refusal.message).toContain(`its ${OPERATION_RULES[kind].word} (operation ${op.id}) is waiting to be sent`);
+      }
+    } finally {
+      await outbox.close();
+    }
+    expect(kindWord('import-csv')).toBe('CSV import');
+    expect(kindWord('teleport')).toBe('teleport');
   });
 
   it('labels an operation from its payload as read with the schema, and an unreadable one by its kind alone', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dependenciesOf } from '../../../shared/outbox/dependencies';
 import { planSync } from '../../../shared/outbox/dry-run';
-import { parseOperation } from '../../../shared/outbox/kinds';
+import { parseOperation } from '../../../shared/operations/all';
 import { lookDelay } from '../../../shared/outbox/looks';
 
 describe('payload parsing', () => {

@@ -6,7 +6,7 @@ import { queueImport } from '../../../../electron/operations/imports';
 import { queueDelete } from '../../../../electron/operations/delete';
 import { queueReward } from '../../../../electron/operations/reward';
 import { SyncEngine } from '../../../../electron/sync/engine';
-import { OPERATION_MARKER_KEY } from '../../../../shared/outbox/kinds';
+import { OPERATION_MARKER_KEY } from '../../../../shared/operations/marker';
 import { batchOf, clientFor, codes, codesOnService, desk } from '../helpers';
 import { CARRIED_OUT, FAULTS, carriedOutWrites, otherImport, runCase, sharedSandbox, type Other } from './world';
 

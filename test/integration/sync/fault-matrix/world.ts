@@ -8,7 +8,7 @@ import type { Outbox } from '../../../../electron/outbox/outbox';
 import type { OperationRecord } from '../../../../electron/outbox/records';
 import { SyncEngine } from '../../../../electron/sync/engine';
 import { OPERATIONS, sendWith } from '../../../../electron/operations/registry';
-import { parseOperation } from '../../../../shared/outbox/kinds';
+import { parseOperation } from '../../../../shared/operations/all';
 import { clientFor, desk, type Desk } from '../helpers';
 
 export type FaultName = 'gateway-500' | 'gateway-502' | 'gateway-504' | 'drop' | 'stall' | 'fail-503' | 'rate-429' | 'crash-before' | 'crash-after';
