@@ -19,6 +19,8 @@ const SAVE_DELAY_MS = 1_000;
 export interface SandboxDb {
   db: Database;
   isNew: boolean;
+  /** Kept in a file (not in memory only): what is saved must be in `db`. */
+  persistent: boolean;
   /** Schedules a save of the file (a no-op in memory). */
   touched(): void;
   /** Saves now; rejects when the file cannot be written. */
@@ -45,6 +47,7 @@ export async function openSandboxDb(dataFile: string | undefined): Promise<Sandb
   return {
     db,
     isNew: !exists,
+    persistent: dataFile !== undefined,
     touched() {
       if (dataFile && !timer) {
         timer = setTimeout(() => {

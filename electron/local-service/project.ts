@@ -45,7 +45,7 @@ export async function openProject(spec: ProjectSpec, settings: ProjectSettings):
     store,
     docs,
     publications,
-    vouchers: new VoucherStore(store.db),
+    vouchers: new VoucherStore(store.db, store.persistent),
     jobs,
     // Exports live in memory only: a restarted sandbox has none, as if they had expired.
     exports: new ExportStore(clock, jobs, publications),

@@ -27,7 +27,8 @@ export interface VoucherRecord {
   updated_at: string | null;
 }
 
-const DEFAULTS: Omit<VoucherRecord, 'id' | 'code' | 'type' | 'created_at'> = {
+/** What a stored voucher lacking a field has there. */
+export const VOUCHER_DEFAULTS: Omit<VoucherRecord, 'id' | 'code' | 'type' | 'created_at'> = {
   campaign: null,
   campaign_id: null,
   category: null,
@@ -64,7 +65,7 @@ export function compactVoucher(v: VoucherRecord): string {
 
 export function expandVoucher(json: string): VoucherRecord {
   const stored = JSON.parse(json) as VoucherRecord;
-  return { ...DEFAULTS, ...stored, metadata: stored.metadata ?? {} };
+  return { ...VOUCHER_DEFAULTS, ...stored, metadata: stored.metadata ?? {} };
 }
 
 export function voucherObject(v: VoucherRecord): Record<string, unknown> {

@@ -9,6 +9,8 @@ export interface SandboxProcess {
   url: string;
   appId: string;
   appToken: string;
+  /** The server's process id (its memory can be read from /proc). */
+  pid: number;
   /** The sandbox's own CPU time so far (user + system), read from /proc: no client work counted. */
   cpuMs(): number;
   get<T>(path: string, auth?: boolean): Promise<T>;
@@ -50,6 +52,7 @@ export async function startSandboxProcess(args: readonly string[] = []): Promise
     url,
     appId,
     appToken,
+    pid,
     cpuMs: () => cpuMsOf(pid),
     async get<T>(path: string, auth = false): Promise<T> {
       const res = await fetch(`${url}${path}`, auth ? { headers: { 'X-App-Id': appId, 'X-App-Token': appToken } } : {});
