@@ -83,7 +83,7 @@ export async function* walkPublications(
     const { order, stopBelow } = walk;
     let cut = false;
     for (let page = walk.page; page <= PAGE_MAX; page += 1) {
-      const readAlready = page === 1 && order === 'created_at' ? plan.first : undefined;
+      const readAlready = page === 1 && walk === plan.walk ? plan.first : undefined;
       if (readAlready === undefined) onRequest();
       const list = readAlready ?? (await client.listPublications({ ...query, order, page, limit: LIMIT_MAX }));
       grewTo = Math.max(grewTo, list.total);

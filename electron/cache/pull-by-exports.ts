@@ -23,6 +23,8 @@ const PARTS: readonly Part[] = ['SUCCESS', 'FAILURE'];
 
 interface ExportMark {
   pullId: number;
+  /** An incremental pull's edge: it exports only what is newer. */
+  after?: string;
   done: Part[];
   newest: Partial<Record<Part, string>>;
 }
@@ -32,6 +34,8 @@ export interface ExportPullOptions {
   queryKey: string;
   /** Failed publications read through the list when at most this many (FAILURES_LISTED_MAX by default). */
   failuresListedMax?: number;
+  /** Only what was created after this instant (an incremental pull: the cache holds the rest). */
+  after?: string;
   /** The list's total, when the caller has just read it. */
   total?: number;
   onProgress?: (progress: PublicationPullProgress) => void;
@@ -47,6 +51,7 @@ export interface ExportPullSummary {
   added: number;
   requests: number;
   resumed: boolean;
+  mode: 'full' | 'incremental';
 }
 
 const markKey = (target: string, queryKey: string): string => `publications.exports ${target} ${queryKey}`;
@@ -108,7 +113,8 @@ export async function pullByExports(db: StoreDatabase, client: ExportSource, o: 
   const sleep = o.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const resumedMark = readMark(db, target, queryKey);
   const pullId = await db.write((tx) => (resumedMark ? reopenPull(tx, resumedMark.pullId) : startPull(tx, target, 'publications', {}, queryKey, iso())));
-  const mark: ExportMark = resumedMark ?? { pullId, done: [], newest: {} };
+  const mark: ExportMark = resumedMark ?? { pullId, done: [], newest: {}, ...(o.after !== undefined && { after: o.after }) };
+  const after = mark.after;
   const checkListed = holdsListed(db, target);
   let requests = 0;
   let pages = 0;
@@ -119,7 +125,7 @@ export async function pullByExports(db: StoreDatabase, client: ExportSource, o: 
     requests += 1;
   };
   const report = (phase: PublicationPullPhase, part: Part, rows: number): void =>
-    o.onProgress?.({ mode: 'full', pages, items, total, added, phase, part, rows });
+    o.onProgress?.({ mode: after === undefined ? 'full' : 'incremental', pages, items, total, added, phase, part, rows });
   try {
     if (o.total !== undefined) total = o.total;
     else {
@@ -144,6 +150,7 @@ export async function pullByExports(db: StoreDatabase, client: ExportSource, o: 
         (await listFailures(
           client,
           o.failuresListedMax ?? FAILURES_LISTED_MAX,
+          after,
           onRequest,
           (phase, rows) => report(phase, part, rows),
           async (page) => {
@@ -162,7 +169,7 @@ export async function pullByExports(db: StoreDatabase, client: ExportSource, o: 
         const pins: ExportPins = { result: part };
         await pullExportPart(
           client,
-          { junction: 'and', result: { conditions: { $is: part } } },
+          { junction: 'and', result: { conditions: { $is: part } }, ...(after !== undefined && { created_at: { conditions: { $after: after } } }) },
           pins,
           async (rows) => {
             const pulledAt = iso();
@@ -185,34 +192,39 @@ export async function pullByExports(db: StoreDatabase, client: ExportSource, o: 
   }
   await db.write((tx) => {
     // The failed ones were read after the successes: the history is whole up to the successes' newest.
-    const through = mark.newest.SUCCESS ?? mark.newest.FAILURE;
+    const through = mark.newest.SUCCESS ?? mark.newest.FAILURE ?? after;
     if (through !== undefined) setKnownThrough(tx, target, queryKey, through);
     tx.run('DELETE FROM cache_state WHERE key = ?', [markKey(target, queryKey)]);
     clearMark(tx, target, queryKey);
     finishPull(tx, pullId, 'done', iso(), { total });
   });
-  return { pullId, pages, items, total, added, requests, resumed: resumedMark !== undefined };
+  return { pullId, pages, items, total, added, requests, resumed: resumedMark !== undefined, mode: after === undefined ? 'full' : 'incremental' };
 }
 
 /**
- * The failed publications through the list, oldest first, when they are few enough; answers false
- * (having stored nothing) when they are too many, for an export to read them.
+ * The failed publications through the list when they are few enough: all of them oldest first, or
+ * (`after`) newest first down to that instant. Answers false when they are too many, for an export
+ * to read them (what was stored meanwhile is kept; the export's copies of it are skipped).
  */
 async function listFailures(
   client: ExportSource,
   most: number,
+  after: string | undefined,
   onRequest: () => void,
   onPhase: (phase: PublicationPullPhase, rows: number) => void,
   store: (page: Parameters<typeof storeListed>[2]) => Promise<void>,
 ): Promise<boolean> {
   let rows = 0;
+  const edge = after === undefined ? undefined : Date.parse(after);
   for (let page = 1; ; page += 1) {
+    if (rows >= most && rows > 0) return false;
     onRequest();
-    const list = await client.listPublications({ result: 'FAILURE', order: 'created_at', page, limit: LIMIT_MAX });
-    if (page === 1 && list.total > most) return false;
+    const list = await client.listPublications({ result: 'FAILURE', order: after === undefined ? 'created_at' : '-created_at', page, limit: LIMIT_MAX });
+    if (page === 1 && edge === undefined && list.total > most) return false;
+    const items = edge === undefined ? list.items : list.items.filter((p) => Date.parse(p.created_at ?? '') > edge);
     onPhase('listing', rows);
-    await store(list.items);
-    rows += list.items.length;
-    if (list.items.length < LIMIT_MAX || rows >= list.total) return true;
+    await store(items);
+    rows += items.length;
+    if (items.length < list.items.length || list.items.length < LIMIT_MAX || page * LIMIT_MAX >= list.total) return true;
   }
 }

@@ -5,7 +5,7 @@ import type { PublicationPullMode, PublicationPullProgress } from '../../shared/
 import type { StoreDatabase } from '../store/database';
 import type { Reader, Writer } from '../store/statements';
 import { clearMark, knownThrough, resumableMark, setKnownThrough, setMark, type PublicationWalk, type PullMark } from './publication-pull-marks';
-import { canExport } from './export-download';
+import { canExport, type ExportSource } from './export-download';
 import { exportPullInterrupted, pullByExports } from './pull-by-exports';
 import { storeListed } from './store-listed';
 import { walkPublications, type PublicationsSource, type WalkedPublications, type WalkPlan } from './publication-walk';
@@ -22,6 +22,8 @@ export interface PublicationPullOptions extends PullOptions {
    * instead of one a hundred publications. Smaller ones are listed, whose items say everything.
    */
   exportsFrom?: number;
+  /** An incremental pull of every publication exports what is new when the list has more than this many beyond the cache. */
+  newExportsFrom?: number;
   /** Through exports, the failed publications are listed when at most this many (see FAILURES_LISTED_MAX). */
   failuresListedMax?: number;
   /** After each stored page, with the mode the pull runs in and the publications new to the cache so far. */
@@ -54,6 +56,14 @@ async function recordFailedPull(
     finishPull(tx, pullId, 'failed', at, { error: error instanceof Error ? error.message : String(error) });
   });
 }
+
+/** Publications the cache holds for a target. */
+function cachedCount(db: Reader, target: string): number {
+  return db.get<{ n: number }>('SELECT COUNT(*) AS n FROM publications WHERE target = ?', [target])?.n ?? 0;
+}
+
+/** Default `newExportsFrom`: an incremental pull lists up to 20 pages of new publications, then exports them. */
+export const NEW_EXPORTS_FROM = 2_000;
 
 /** Default `exportsFrom`: the list's 100 calls. */
 export const EXPORTS_FROM = 10_000;
@@ -115,23 +125,32 @@ export async function pullPublications(
     const exportable = canExport(client) && wholeHistory(selection);
     const interrupted = exportable && exportPullInterrupted(db, target, key);
     let first: ListEnvelope<Publication> | undefined;
-    if (exportable && !interrupted && plan.mark.mode === 'full' && plan.resumeId === undefined) {
-      // The oldest page, which a list walk reads first anyway, tells the history's size.
-      first = await client.listPublications({ ...selection, order: 'created_at', page: 1, limit: LIMIT_MAX }).catch(async (error: unknown) => {
+    let viaExports = interrupted;
+    let after: string | undefined;
+    if (exportable && !interrupted && plan.resumeId === undefined) {
+      // The page a list walk reads first anyway tells how much there is to read.
+      const order = plan.mark.mode === 'full' ? 'created_at' : '-created_at';
+      first = await client.listPublications({ order, page: 1, limit: LIMIT_MAX }).catch(async (error: unknown) => {
         await recordFailedPull(db, target, selection, key, error, options.now ?? Date.now);
         throw error;
       });
+      const unread = plan.mark.mode === 'full' ? first.total : first.total - cachedCount(db, target);
+      const from = plan.mark.mode === 'full' ? (options.exportsFrom ?? EXPORTS_FROM) : (options.newExportsFrom ?? NEW_EXPORTS_FROM);
+      viaExports = unread > from;
+      // Incremental: only what is newer than the history the cache holds whole.
+      if (viaExports && plan.mark.mode === 'incremental') after = plan.known ?? undefined;
     }
-    if (exportable && (interrupted || (first !== undefined && first.total > (options.exportsFrom ?? EXPORTS_FROM)))) {
-      const summary = await pullByExports(db, client, {
+    if (viaExports) {
+      const summary = await pullByExports(db, client as ExportSource, {
         target,
         queryKey: key,
+        ...(after !== undefined && { after }),
         ...(first && { total: first.total }),
         ...(options.failuresListedMax !== undefined && { failuresListedMax: options.failuresListedMax }),
         ...(options.now && { now: options.now }),
         ...(options.onPullProgress && { onProgress: options.onPullProgress }),
       });
-      return { ...summary, requests: summary.requests + (first ? 1 : 0), complete: true, mode: 'full' };
+      return { ...summary, requests: summary.requests + (first ? 1 : 0), complete: true };
     }
     return await pullOnce(db, client, selection, options, key, first);
   } finally {

@@ -115,6 +115,26 @@ describe('a whole publication history through exports', () => {
     ]);
     expect(held).toHaveLength(100);
   }, 120_000);
+  it('exports what is new when more arrived than the list should page through (5,000), adding exactly those in a few calls', async () => {
+    const before = count(db);
+    const appended = await fetch(`${sb.urls[sb.hostCluster]}/__sandbox/publications`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ count: 5_000 }),
+    });
+    expect(appended.status).toBe(200);
+    const from = sb.requestLog().length;
+    const summary = await pullPublications(db, client);
+    const calls = requestsSince(from);
+    expect(summary).toMatchObject({ mode: 'incremental', added: 5_000, complete: true });
+    expect(calls.length).toBe(summary.requests);
+    expect(summary.requests).toBeLessThanOrEqual(20);
+    expect(exportsMade(calls)).toBe(1);
+    expect(count(db)).toBe(before + 5_000);
+    await expectCacheEqualsList(db);
+    // Nothing new since: one page says so.
+    expect(await pullPublications(db, client)).toMatchObject({ mode: 'incremental', added: 0, requests: 1 });
+  }, 120_000);
 });
 
 describe('exports that fail', () => {
