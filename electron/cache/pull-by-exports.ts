@@ -112,8 +112,22 @@ export async function pullByExports(db: StoreDatabase, client: ExportSource, o: 
   const iso = (): string => new Date(now()).toISOString();
   const sleep = o.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const resumedMark = readMark(db, target, queryKey);
-  const pullId = await db.write((tx) => (resumedMark ? reopenPull(tx, resumedMark.pullId) : startPull(tx, target, 'publications', {}, queryKey, iso())));
-  const mark: ExportMark = resumedMark ?? { pullId, done: [], newest: {}, ...(o.after !== undefined && { after: o.after }) };
+  // The mark is written with the pull's record: a pull killed in its first part is carried on too.
+  const mark = await db.write((tx): ExportMark => {
+    if (resumedMark) {
+      reopenPull(tx, resumedMark.pullId);
+      return resumedMark;
+    }
+    const started: ExportMark = {
+      pullId: startPull(tx, target, 'publications', {}, queryKey, iso()),
+      done: [],
+      newest: {},
+      ...(o.after !== undefined && { after: o.after }),
+    };
+    writeMark(tx, target, queryKey, started);
+    return started;
+  });
+  const pullId = mark.pullId;
   const after = mark.after;
   const checkListed = holdsListed(db, target);
   let requests = 0;
