@@ -21,8 +21,12 @@ function learnedOf(db: Reader, target: string, ids: readonly string[]): Map<stri
 export function exportedRowsOf(db: Reader, target: string, items: readonly Publication[]): Map<string, { key: string; known: KnownFacts }> {
   const keys = new Map<string, string>();
   for (const item of items) {
-    const key = exportKeyOfItem(item);
-    if (key !== undefined) keys.set(key, item.id);
+    const base = exportKeyOfItem(item);
+    if (base === undefined) continue;
+    // Twins alike in instant, customer and code were keyed `#2`, `#3`… in the export: matched in turn.
+    let key = base;
+    for (let n = 2; keys.has(key); n += 1) key = `${base}#${n}`;
+    keys.set(key, item.id);
   }
   if (keys.size === 0) return new Map();
   const rows = db.all<{ id: string; facts: string }>(

@@ -155,6 +155,12 @@ describe('exports that fail', () => {
       expect(
         queryCachedPublications(db, client.baseUrl, { filters: { failure_code: { conditions: { $is: 'campaign_inactive' } } }, limit: 1 }).undetermined,
       ).toBeGreaterThan(0);
+
+      // A list pull of the same publications replaces each exported row (found by instant, customer and code): none twice.
+      const listed = await pullPublications(db, client, {}, { mode: 'full', exportsFrom: Number.POSITIVE_INFINITY });
+      expect(listed).toMatchObject({ complete: true, added: 0 });
+      await expectCacheEqualsList(db);
+      expect(count(db, `AND id LIKE 'x\\_%' ESCAPE '\\'`)).toBe(0);
     } finally {
       await setFaults({});
       await db.close();
