@@ -3,6 +3,7 @@ import { LIMIT_MAX, PAGE_MAX } from '../../shared/api/query-checks';
 import type { Reader } from '../store/statements';
 import type { PublicationWalk } from './publication-pull-marks';
 import type { PulledPage } from './run-pull';
+import { exportedRowsOf } from './store-listed';
 
 export interface PublicationsSource {
   baseUrl: string;
@@ -23,6 +24,8 @@ export interface WalkPlan {
   /** A resumed newest-first walk starts mid-list: when the list grew past `total`, the top is read again down to `createdAt`. */
   thenTop?: { createdAt: string; total: number };
   whenTooLarge: 'throw' | 'partial';
+  /** The walk's first page, already read (to decide between the list and exports): not asked for again. */
+  first?: ListEnvelope<Publication>;
   /** The key the cache files the copies under. */
   target: string;
 }
@@ -43,6 +46,9 @@ function cachedJson(db: Reader, target: string, ids: readonly string[]): Map<str
  * ones further down, so a page is never skipped; ties on created_at at the boundary are read
  * again (the page must reach strictly below it).
  */
+/** Stands for the JSON of a publication the cache holds from an export: it has none to compare, and is taken as unchanged. */
+const EXPORTED = '';
+
 function reachesKnown(items: readonly Publication[], cached: ReadonlyMap<string, string>, stopBelow: string | null): boolean {
   if (stopBelow === null) return false;
   const below = Date.parse(stopBelow);
@@ -50,7 +56,8 @@ function reachesKnown(items: readonly Publication[], cached: ReadonlyMap<string,
   for (const item of items) {
     const at = Date.parse(item.created_at ?? '');
     if (at > below) continue;
-    if (cached.get(item.id) !== JSON.stringify(item)) return false;
+    const json = cached.get(item.id);
+    if (json !== EXPORTED && json !== JSON.stringify(item)) return false;
     if (at < below) reached = true;
   }
   return reached;
@@ -76,8 +83,9 @@ export async function* walkPublications(
     const { order, stopBelow } = walk;
     let cut = false;
     for (let page = walk.page; page <= PAGE_MAX; page += 1) {
-      onRequest();
-      const list = await client.listPublications({ ...query, order, page, limit: LIMIT_MAX });
+      const readAlready = page === 1 && walk === plan.walk ? plan.first : undefined;
+      if (readAlready === undefined) onRequest();
+      const list = readAlready ?? (await client.listPublications({ ...query, order, page, limit: LIMIT_MAX }));
       grewTo = Math.max(grewTo, list.total);
       const tooLarge = list.total > reachable && (order === 'created_at' || page === PAGE_MAX);
       const notice = tooLarge ? publicationsTooLarge(list.total, reachable) : undefined;
@@ -87,6 +95,8 @@ export async function* walkPublications(
         plan.target,
         list.items.map((p) => p.id),
       );
+      // A publication an export stored (under its export key) is known, not new: the store replaces its row.
+      for (const id of exportedRowsOf(db, plan.target, list.items).keys()) if (!cached.has(id)) cached.set(id, EXPORTED);
       const last = list.items.length < LIMIT_MAX || (page - 1) * LIMIT_MAX + list.items.length >= list.total;
       const stop = last || (order === '-created_at' && reachesKnown(list.items, cached, stopBelow));
       yield {

@@ -1,13 +1,15 @@
-import { buildPublicationsQuery, type Publication } from '../../shared/api';
-import { factsOfPublication, withKnownFacts, type KnownFacts } from '../../shared/domain/publication-facts';
+import { buildPublicationsQuery, type ListEnvelope, type Publication } from '../../shared/api';
+import { LIMIT_MAX } from '../../shared/api/query-checks';
 import { fieldsRead, pinnedFacts, selectionKey, type PublicationSelection } from '../../shared/domain/publication-query';
 import type { PublicationPullMode, PublicationPullProgress } from '../../shared/ipc/publication-history';
 import type { StoreDatabase } from '../store/database';
 import type { Reader, Writer } from '../store/statements';
 import { clearMark, knownThrough, resumableMark, setKnownThrough, setMark, type PublicationWalk, type PullMark } from './publication-pull-marks';
-import { upsertParams, upsertSql } from './publication-rows';
+import { canExport, type ExportSource } from './export-download';
+import { exportPullInterrupted, pullByExports } from './pull-by-exports';
+import { storeListed } from './store-listed';
 import { walkPublications, type PublicationsSource, type WalkedPublications, type WalkPlan } from './publication-walk';
-import { latestCompletePull } from './pulls';
+import { finishPull, latestCompletePull, startPull } from './pulls';
 import { runPull, type PullOptions, type PullSummary } from './run-pull';
 
 export interface PublicationPullOptions extends PullOptions {
@@ -15,6 +17,15 @@ export interface PublicationPullOptions extends PullOptions {
   whenTooLarge?: 'throw' | 'partial';
   /** 'incremental' (default): newest first down to the known history; 'full': the whole history again. */
   mode?: PublicationPullMode;
+  /**
+   * A whole history (no filter) larger than this is read through the Exports API: a few calls
+   * instead of one a hundred publications. Smaller ones are listed, whose items say everything.
+   */
+  exportsFrom?: number;
+  /** An incremental pull of every publication exports what is new when the list has more than this many beyond the cache. */
+  newExportsFrom?: number;
+  /** Through exports, the failed publications are listed when at most this many (see FAILURES_LISTED_MAX). */
+  failuresListedMax?: number;
   /** After each stored page, with the mode the pull runs in and the publications new to the cache so far. */
   onPullProgress?: (progress: PublicationPullProgress) => void;
 }
@@ -30,13 +41,36 @@ export interface PublicationPullSummary extends PullSummary {
   resumed: boolean;
 }
 
-function learnedOf(db: Reader, target: string, ids: readonly string[]): Map<string, KnownFacts> {
-  if (ids.length === 0) return new Map();
-  const rows = db.all<{ id: string; learned: string }>(`SELECT id, learned FROM publications WHERE target = ? AND id IN (${ids.map(() => '?').join(', ')})`, [
-    target,
-    ...ids,
-  ]);
-  return new Map(rows.map((r) => [r.id, JSON.parse(r.learned) as KnownFacts]));
+/** A pull that failed before its first page (the size probe): recorded as any failed pull is. */
+async function recordFailedPull(
+  db: StoreDatabase,
+  target: string,
+  selection: PublicationSelection,
+  key: string,
+  error: unknown,
+  now: () => number,
+): Promise<void> {
+  const at = new Date(now()).toISOString();
+  await db.write((tx) => {
+    const pullId = startPull(tx, target, 'publications', selection, key, at);
+    finishPull(tx, pullId, 'failed', at, { error: error instanceof Error ? error.message : String(error) });
+  });
+}
+
+/** Publications the cache holds for a target. */
+function cachedCount(db: Reader, target: string): number {
+  return db.get<{ n: number }>('SELECT COUNT(*) AS n FROM publications WHERE target = ?', [target])?.n ?? 0;
+}
+
+/** Default `newExportsFrom`: an incremental pull lists up to 20 pages of new publications, then exports them. */
+export const NEW_EXPORTS_FROM = 2_000;
+
+/** Default `exportsFrom`: the list's 100 calls. */
+export const EXPORTS_FROM = 10_000;
+
+/** A selection of every publication (an order aside): a pull of it can read exports instead of the list. */
+function wholeHistory(selection: PublicationSelection): boolean {
+  return Object.entries(selection).every(([k, v]) => k === 'order' || v === undefined);
 }
 
 // The pulls running in this process, by target and query: a pull that is still running is not an
@@ -87,7 +121,38 @@ export async function pullPublications(
   if (running.has(runKey)) throw new Error(`A pull of these publications from ${target} is already running; wait for it to finish.`);
   running.add(runKey);
   try {
-    return await pullOnce(db, client, selection, options, key);
+    const plan = planOf(db, target, key, options.mode ?? 'incremental');
+    const exportable = canExport(client) && wholeHistory(selection);
+    const interrupted = exportable && exportPullInterrupted(db, target, key);
+    let first: ListEnvelope<Publication> | undefined;
+    let viaExports = interrupted;
+    let after: string | undefined;
+    if (exportable && !interrupted && plan.resumeId === undefined) {
+      // The page a list walk reads first anyway tells how much there is to read.
+      const order = plan.mark.mode === 'full' ? 'created_at' : '-created_at';
+      first = await client.listPublications({ order, page: 1, limit: LIMIT_MAX }).catch(async (error: unknown) => {
+        await recordFailedPull(db, target, selection, key, error, options.now ?? Date.now);
+        throw error;
+      });
+      const unread = plan.mark.mode === 'full' ? first.total : first.total - cachedCount(db, target);
+      const from = plan.mark.mode === 'full' ? (options.exportsFrom ?? EXPORTS_FROM) : (options.newExportsFrom ?? NEW_EXPORTS_FROM);
+      viaExports = unread > from;
+      // Incremental: only what is newer than the history the cache holds whole.
+      if (viaExports && plan.mark.mode === 'incremental') after = plan.known ?? undefined;
+    }
+    if (viaExports) {
+      const summary = await pullByExports(db, client as ExportSource, {
+        target,
+        queryKey: key,
+        ...(after !== undefined && { after }),
+        ...(first && { total: first.total }),
+        ...(options.failuresListedMax !== undefined && { failuresListedMax: options.failuresListedMax }),
+        ...(options.now && { now: options.now }),
+        ...(options.onPullProgress && { onProgress: options.onPullProgress }),
+      });
+      return { ...summary, requests: summary.requests + (first ? 1 : 0), complete: true };
+    }
+    return await pullOnce(db, client, selection, options, key, first);
   } finally {
     running.delete(runKey);
   }
@@ -99,6 +164,7 @@ async function pullOnce(
   selection: PublicationSelection,
   options: PublicationPullOptions,
   key: string,
+  first?: ListEnvelope<Publication>,
 ): Promise<PublicationPullSummary> {
   const target = options.cacheKey ?? client.baseUrl;
   const pins = pinnedFacts(selection);
@@ -106,24 +172,13 @@ async function pullOnce(
   const { order: _order, ...query } = selection;
   const mark = plan.mark;
   let added = 0;
-  let requests = 0;
+  let requests = first === undefined ? 0 : 1;
   let pages = 0;
   // Members decide only rows whose facts leave a selection undecided: one that reads no field has none.
   const keepsMembers = fieldsRead(selection).length > 0;
   const store = (tx: Writer, items: readonly Publication[], pullId: number, pulledAt: string): void => {
-    const previous = learnedOf(
-      tx,
-      target,
-      items.map((p) => p.id),
-    );
-    const upsert = tx.prepare(upsertSql());
     const member = keepsMembers ? tx.prepare('INSERT OR IGNORE INTO pull_members (pull_id, id) VALUES (?, ?)') : undefined;
-    for (const item of items) {
-      member?.run([pullId, item.id]);
-      const before = previous.get(item.id) ?? {};
-      const facts = withKnownFacts(factsOfPublication(item), pins, before);
-      upsert.run(upsertParams(target, item, facts, { ...before, ...pins }, pullId, pulledAt));
-    }
+    storeListed(tx, target, items, pins, pullId, pulledAt, member && ((item) => member.run([pullId, item.id])));
   };
   const summary = await runPull<Publication, WalkedPublications>(
     db,
@@ -137,7 +192,7 @@ async function pullOnce(
         db,
         client,
         query,
-        { walk: mark.walk, whenTooLarge: options.whenTooLarge ?? 'throw', target, ...(plan.thenTop && { thenTop: plan.thenTop }) },
+        { walk: mark.walk, whenTooLarge: options.whenTooLarge ?? 'throw', target, ...(plan.thenTop && { thenTop: plan.thenTop }), ...(first && { first }) },
         () => (requests += 1),
       ),
       store,

@@ -12,6 +12,7 @@ import {
   downloadExport,
   getExport,
   listExports,
+  streamExport,
   type CreateExportRequest,
   type ExportObject,
   type ExportsQuery,
@@ -26,7 +27,7 @@ import { normalizeScopes, type Scope } from './scopes';
 import type { StacksQuery } from './stacks-query';
 import { baseUrlOf, describeTarget, type Target } from './targets';
 import { TokenManager, type TokenStatus } from './token-manager';
-import { Transport, type Credentials, type FetchLike, type TransportEvent } from './transport';
+import { Transport, type Credentials, type FetchLike, type FileSink, type TransportEvent } from './transport';
 
 export type Auth =
   | ({ type: 'keys' } & Credentials)
@@ -82,6 +83,8 @@ export interface VoucherClient {
   deleteExport(id: string): Promise<void>;
   /** The CSV text of a DONE export, from the target's download address (see downloadExport). */
   downloadExport(exported: ExportObject): Promise<string>;
+  /** The same file handed to `sink` piece by piece as it arrives (see streamExport). */
+  streamExport(exported: ExportObject, sink: FileSink): Promise<void>;
   /** The last rate-limit figures seen, for the UI; undefined before the first answer with them. */
   rateBudget(): RateBudgetSnapshot | undefined;
   /** Token expiry and scopes for the UI (OAuth only); never the token. */
@@ -165,6 +168,7 @@ export function createClient(options: ClientOptions): VoucherClient {
     listExports: (query) => listExports(t, query),
     deleteExport: (id) => deleteExport(t, id),
     downloadExport: (exported) => downloadExport(t, options.target, exported),
+    streamExport: (exported, sink) => streamExport(t, options.target, exported, sink),
     rateBudget: () => budget.snapshot(),
     tokenStatus: () => tokens?.status(),
   };

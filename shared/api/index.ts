@@ -14,7 +14,7 @@ export { RateBudget, pacingDelay, readRateHeaders, DEFAULT_PACING_POLICY } from 
 export type { RateBudgetSnapshot, RateHeaders, PacingPolicy } from './rate-budget';
 export { segment } from './paths';
 export type { ListEnvelope } from './list';
-export type { FetchLike, Credentials, TransportEvent } from './transport';
+export type { FetchLike, Credentials, FileSink, TransportEvent } from './transport';
 export type { OAuthToken } from './operations/oauth';
 export type { Publication, PublicationVoucher } from './operations/publications';
 export type { EarningRule } from './operations/earning-rules';

@@ -48,6 +48,18 @@ export interface RequestSpec {
    * 401 concerns the file's own token, so it neither renews the bearer token nor blames the key.
    */
   file?: true;
+  /**
+   * With `file`: the file's text is handed over piece by piece as it arrives instead of answered
+   * whole, so a large export never sits in memory as one string. `begin` runs before each attempt's
+   * first piece (a retried download starts over), `piece` may return a promise to slow the reading.
+   */
+  sink?: FileSink;
+}
+
+/** Where a streamed file's text goes (RequestSpec.sink). */
+export interface FileSink {
+  begin(): void;
+  piece(text: string): void | Promise<void>;
 }
 
 export interface Answer {
@@ -212,10 +224,11 @@ export class Transport {
         body: init ?? null,
         signal: controller.signal,
       });
-      const text = spec.file && response.ok ? await readFile(response, label, arm, () => timedOut) : await response.text();
+      const text = spec.file && response.ok ? await readFile(response, label, arm, () => timedOut, spec.sink) : await response.text();
       return { response, text, rate: readRateHeaders(response.headers) };
     } catch (error) {
       if (error instanceof TruncatedExportError) throw error;
+      if (error instanceof SinkFailure) throw error.error;
       if (timedOut) throw new TimeoutError(label, !isRead, timeoutMs);
       throw new NetworkError(label, !isRead && !failedBeforeSending(error), error);
     } finally {
@@ -263,7 +276,7 @@ export class Transport {
  * A file's body as text, re-arming the idle timer on every chunk. The connection ending early, or
  * fewer bytes than Content-Length said, throws TruncatedExportError: a short file is never answered.
  */
-async function readFile(response: Response, label: RequestLabel, onProgress: () => void, timedOut: () => boolean): Promise<string> {
+async function readFile(response: Response, label: RequestLabel, onProgress: () => void, timedOut: () => boolean, sink?: FileSink): Promise<string> {
   // A compressed body's Content-Length counts the compressed bytes, which fetch never shows.
   const declared = response.headers.has('content-encoding') ? null : response.headers.get('content-length');
   const expected = declared === null || !/^\d+$/.test(declared) ? undefined : Number(declared);
@@ -271,6 +284,20 @@ async function readFile(response: Response, label: RequestLabel, onProgress: () 
   const parts: string[] = [];
   let received = 0;
   const reader = response.body?.getReader();
+  // Streamed, the pieces go to the sink as they come; the answer's text is then empty.
+  let sinkFailure: { error: unknown } | undefined;
+  const put = async (text: string): Promise<void> => {
+    if (sink === undefined) parts.push(text);
+    else if (text !== '') {
+      try {
+        await sink.piece(text);
+      } catch (error) {
+        sinkFailure = { error };
+        throw error;
+      }
+    }
+  };
+  sink?.begin();
   try {
     for (;;) {
       if (!reader) break;
@@ -278,19 +305,32 @@ async function readFile(response: Response, label: RequestLabel, onProgress: () 
       const chunk = (await reader.read()) as { done: boolean; value?: Uint8Array };
       if (chunk.done || !chunk.value) break;
       received += chunk.value.byteLength;
-      parts.push(decoder.decode(chunk.value, { stream: true }));
+      await put(decoder.decode(chunk.value, { stream: true }));
       onProgress();
     }
   } catch (error) {
+    // The sink's own failure (storing, reading the rows) is not the connection's.
+    if (sinkFailure !== undefined) throw new SinkFailure(sinkFailure.error);
     if (timedOut()) throw error;
     const of = expected === undefined ? '' : ` of ${expected}`;
     throw new TruncatedExportError(label, `the connection ended after ${received}${of} bytes`, received, expected);
   }
-  parts.push(decoder.decode());
+  try {
+    await put(decoder.decode());
+  } catch (error) {
+    throw new SinkFailure(error);
+  }
   if (expected !== undefined && received !== expected) {
     throw new TruncatedExportError(label, `${received} bytes arrived where Content-Length said ${expected}`, received, expected);
   }
   return parts.join('');
+}
+
+/** Carries what a file sink threw through the transport untouched (see Transport.exchange). */
+class SinkFailure extends Error {
+  constructor(readonly error: unknown) {
+    super('the file sink failed');
+  }
 }
 
 /** A 401 that is not about the cluster: the token (or key) was refused. */

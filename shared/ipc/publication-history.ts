@@ -60,6 +60,9 @@ export type PublicationStats = z.infer<typeof publicationStatsSchema>;
 export const publicationPullModeSchema = z.enum(['incremental', 'full']);
 export type PublicationPullMode = z.infer<typeof publicationPullModeSchema>;
 
+export const publicationPullPhaseSchema = z.enum(['listing', 'scheduled', 'downloading', 'storing']);
+export type PublicationPullPhase = z.infer<typeof publicationPullPhaseSchema>;
+
 /** A running publications pull, for a progress bar. */
 export const publicationPullProgressSchema = z.object({
   mode: publicationPullModeSchema,
@@ -70,5 +73,13 @@ export const publicationPullProgressSchema = z.object({
   total: count,
   /** Publications new to the cache so far. */
   added: count,
+  /**
+   * What the pull is doing: reading list pages, or (a whole history) waiting for an export the
+   * service is making, downloading its file, or storing its rows. Absent from older hosts.
+   */
+  phase: publicationPullPhaseSchema.optional(),
+  /** With an export phase: which publications the export holds (`SUCCESS`, `FAILURE`) and its rows read so far. */
+  part: z.string().optional(),
+  rows: count.optional(),
 });
 export type PublicationPullProgress = z.infer<typeof publicationPullProgressSchema>;

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { thousands } from '../../../shared/domain/thousands';
+import { pullPhaseText } from '../../../shared/domain/pull-phase-text';
 import { HistoryTooLargeError, type Publication } from '../../../shared/api';
 import {
   CACHE_LIMIT_MAX,
@@ -41,7 +42,8 @@ const pull: Command = {
     const project = await projectFor(ctx, args);
     const resolved = cacheScope(project);
     return withCache(ctx, async (db) => {
-      const client = await clientFor(ctx, project, ['publications']);
+      // A whole history is read through exports: the token needs both scopes.
+      const client = await clientFor(ctx, project, ['publications', 'exports']);
       const cachedBefore = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM publications WHERE target = ?', [resolved.key])?.n ?? 0;
       const summary = await pullPublications(db, client, selection, {
         cacheKey: resolved.key,
@@ -49,7 +51,7 @@ const pull: Command = {
         whenTooLarge: args.values['partial'] === true ? 'partial' : 'throw',
         // An incremental pull expects about as many as the service lists beyond what the cache holds.
         onPullProgress: (p) =>
-          bar.update(p.items, p.mode === 'full' ? p.total : Math.max(p.items, p.total - cachedBefore), `${thousands(p.added)} new, page ${p.pages}`),
+          bar.update(p.items, p.mode === 'full' ? p.total : Math.max(p.items, p.total - cachedBefore), `${thousands(p.added)} new, ${pullPhaseText(p)}`),
       })
         .catch((error: unknown) => {
           if (error instanceof HistoryTooLargeError) throw new Error(`${error.message} Or pass --partial to cache the first ${thousands(error.reachable)}.`);

@@ -16,7 +16,7 @@ import { queryPair, segment } from '../paths';
 import { LIMIT_MAX, LIMIT_MIN, PAGE_MAX, checkEnum, checkInteger, checkKnownKeys } from '../query-checks';
 import { readAnswer } from '../response-check';
 import { checkDownloadUrl, type Target } from '../targets';
-import type { Transport } from '../transport';
+import type { FileSink, Transport } from '../transport';
 
 /** A publication export to create (service-facts "Exports"); the client exports publications only. */
 export interface CreateExportRequest {
@@ -99,27 +99,46 @@ export async function deleteExport(transport: Transport, id: string): Promise<vo
   }
 }
 
-/**
- * The CSV text of a finished export, from its download address (`result.url`) with the usual
- * credentials. An export in ERROR throws ExportFailedError; a file cut short TruncatedExportError;
- * a refused file token ExportTokenRejectedError. The address must be the target's download address.
- */
-export async function downloadExport(transport: Transport, target: Target, exported: ExportObject): Promise<string> {
+/** Sends the download of a DONE export; the token's refusal becomes ExportTokenRejectedError. */
+async function fetchFile(
+  transport: Transport,
+  target: Target,
+  exported: ExportObject,
+  sink: FileSink | undefined,
+): Promise<{ text: string; label: RequestLabel }> {
   if (exported.status === 'ERROR') throw new ExportFailedError(exported.id);
   if (exported.status !== 'DONE') throw new InvalidRequestError('export.status', exported.status, 'DONE (get the export until it is done)');
   const url = checkDownloadUrl(target, exported.result?.url);
   const label: RequestLabel = { method: 'GET', path: url.pathname };
-  let text: string;
   try {
-    const answer = await transport.send({ method: 'GET', origin: url.origin, path: url.pathname, query: url.search.slice(1), scope: 'exports', file: true });
-    text = answer.text ?? '';
+    const spec = { method: 'GET', origin: url.origin, path: url.pathname, query: url.search.slice(1), scope: 'exports', file: true } as const;
+    const answer = await transport.send(sink === undefined ? spec : { ...spec, sink });
+    return { text: answer.text ?? '', label };
   } catch (error) {
     if (error instanceof ServiceError && error.status === 401 && !(error instanceof WrongRegionError)) {
       throw new ExportTokenRejectedError(error.status, errorBodyOf(error), label);
     }
     throw error;
   }
+}
+
+/**
+ * The CSV text of a finished export, from its download address (`result.url`) with the usual
+ * credentials. An export in ERROR throws ExportFailedError; a file cut short TruncatedExportError;
+ * a refused file token ExportTokenRejectedError. The address must be the target's download address.
+ */
+export async function downloadExport(transport: Transport, target: Target, exported: ExportObject): Promise<string> {
+  const { text, label } = await fetchFile(transport, target, exported, undefined);
   const problem = exportTextProblem(text);
   if (problem !== undefined) throw new TruncatedExportError(label, problem, new TextEncoder().encode(text).byteLength, undefined);
   return text;
+}
+
+/**
+ * As downloadExport, but the text goes to `sink` piece by piece as it arrives (a large export is
+ * never one string). The connection ending early or short of Content-Length throws
+ * TruncatedExportError; whether the last line is whole is the sink's to judge (see exportTextProblem).
+ */
+export async function streamExport(transport: Transport, target: Target, exported: ExportObject, sink: FileSink): Promise<void> {
+  await fetchFile(transport, target, exported, sink);
 }

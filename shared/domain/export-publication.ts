@@ -1,0 +1,96 @@
+import type { PublicationExportField } from '../api/export-parameters';
+import { EXPORT_FIELD_HEADERS } from '../api/export-rows';
+import type { Publication } from '../api/operations/publications';
+import type { PublicationFacts } from './publication-facts';
+
+// A publication as an export row tells it. An export row has no publication id, and fewer fields
+// than a list item (service-facts "Exports"); what the export's own filter pins (its `result`, and
+// a failure's code when the export selected one) is known too. Everything else stays unknown, so
+// offline answers say which publications they could not decide, as for a list item.
+
+/** The fields a pull exports: what the cache's filters, orders and stats can use. */
+export const PULL_EXPORT_FIELDS: readonly PublicationExportField[] = ['voucher_code', 'customer_id', 'date', 'channel', 'campaign'];
+
+/** What an export's selection pins on every row of its file. */
+export interface ExportPins {
+  result: 'SUCCESS' | 'FAILURE';
+  /** The failure code the export selected, for a FAILURE export split by code. */
+  failureCode?: string;
+}
+
+/** Column positions of the pulled fields, from the header line. */
+export type ExportColumns = Record<'voucher_code' | 'customer_id' | 'date' | 'channel' | 'campaign', number>;
+
+/** Reads the header line; throws naming a pulled field the file lacks. */
+export function exportColumns(header: readonly string[]): ExportColumns {
+  const at = (field: keyof ExportColumns): number => {
+    const i = header.indexOf(EXPORT_FIELD_HEADERS[field]);
+    if (i < 0) throw new Error(`The export file has no "${EXPORT_FIELD_HEADERS[field]}" column (field ${field}); its header: ${header.join(', ')}`);
+    return i;
+  };
+  return { voucher_code: at('voucher_code'), customer_id: at('customer_id'), date: at('date'), channel: at('channel'), campaign: at('campaign') };
+}
+
+const instant = (text: string): string => {
+  const ms = Date.parse(text);
+  return Number.isNaN(ms) ? text : new Date(ms).toISOString();
+};
+
+/**
+ * The key an export-sourced publication is cached under, for want of its id: its instant, customer
+ * and first code, which a list item shows too, so a list pull finds (and replaces) the same row.
+ * Two publications alike in all three (a failed one has no code) get `#2`, `#3`… in file order.
+ */
+export function exportKey(createdAt: string, customerId: string, code: string | null): string {
+  return `x_${instant(createdAt)}_${customerId}_${code ?? ''}`;
+}
+
+/** The key a list item would have had, had an export told it. */
+export function exportKeyOfItem(item: Publication): string | undefined {
+  if (item.created_at === undefined || item.customer_id === undefined) return undefined;
+  const code = item.voucher ? item.voucher.code : (item.vouchers?.[0] ?? null);
+  return exportKey(item.created_at, item.customer_id, code);
+}
+
+export interface ExportedPublication {
+  item: Publication;
+  facts: PublicationFacts;
+}
+
+const cellAt = (cells: readonly string[], i: number): string => cells[i] ?? '';
+
+/** One row of a pulled export as a cached publication: the item it stands for and what is known of it. */
+export function exportedPublication(cells: readonly string[], columns: ExportColumns, pins: ExportPins, key: string): ExportedPublication {
+  const code = cellAt(cells, columns.voucher_code);
+  const createdAt = instant(cellAt(cells, columns.date));
+  const customerId = cellAt(cells, columns.customer_id);
+  const channel = cellAt(cells, columns.channel);
+  const campaign = cellAt(cells, columns.campaign);
+  const failed = pins.result === 'FAILURE';
+  const codes = failed || code === '' ? [] : [code];
+  const item: Publication = { id: key, object: 'publication', created_at: createdAt, customer_id: customerId, channel, result: pins.result };
+  if (failed) {
+    if (pins.failureCode !== undefined) item.failure_code = pins.failureCode;
+  } else if (code !== '') item.voucher = { code, object: 'voucher', ...(campaign !== '' && { campaign }) };
+  return {
+    item,
+    facts: {
+      id: key,
+      created_at: createdAt,
+      customer_id: customerId,
+      tracking_id: null,
+      channel: channel === '' ? null : channel,
+      voucher_code: codes[0] ?? null,
+      codes,
+      result: pins.result,
+      failure_code: failed ? pins.failureCode : null,
+      campaign_name: campaign === '' ? null : campaign,
+      // A failed publication assigned no code: no type, not a referral code (as factsOfPublication).
+      voucher_type: failed ? null : undefined,
+      is_referral_code: failed ? false : undefined,
+      parent_object_id: undefined,
+      related_object_id: failed ? null : undefined,
+      source_id: undefined,
+    },
+  };
+}
