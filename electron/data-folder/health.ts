@@ -9,16 +9,21 @@ import type { Reader } from '../store/statements';
 export { checkSettings, listCopies, restoreCopy } from '../store/health';
 export type { DataDirHealth, FileProblem, KeptCopy } from '../store/health';
 
+/** The outbox's table of requests by its name since schema version 4, then by its name before. */
+const REQUEST_TABLES = ['requests', 'chunks'] as const;
+
 /** The request bodies of the operations still to finish: each must hold what was queued. */
 const outboxBodies: DataDirPart = {
   database: 'outbox',
   folders: [BODIES_FOLDER],
   check(dir: string, db: Reader): FileProblem[] {
-    // A new outbox has no tables yet: nothing was queued.
-    if (db.all("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'chunks'").length === 0) return [];
+    // The check reads the file as it is, before any migration: an outbox last written before schema
+    // version 4 still calls its requests `chunks`. A new outbox has no tables yet: nothing was queued.
+    const table = REQUEST_TABLES.find((name) => db.all("SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?", [name]).length > 0);
+    if (table === undefined) return [];
     const rows = db.all<{ body_file: string; body_hash: string }>(
-      `SELECT c.body_file, c.body_hash FROM chunks c JOIN operations o ON o.id = c.op_id
-       WHERE c.body_file IS NOT NULL AND o.state NOT IN ('done', 'failed', 'cancelled')`,
+      `SELECT r.body_file, r.body_hash FROM ${table} r JOIN operations o ON o.id = r.op_id
+       WHERE r.body_file IS NOT NULL AND o.state NOT IN ('done', 'failed', 'cancelled')`,
     );
     return new BodyFiles(dir).check(rows.map((r) => ({ bodyFile: r.body_file, bodyHash: r.body_hash })));
   },

@@ -81,14 +81,14 @@ export function queueAddToCampaign(ctx: QueueContext, batchRef: string, campaign
     }
     const uid = randomUUID();
     const rows: number[] = [];
-    const chunks: NewRequest[] = [];
+    const requests: NewRequest[] = [];
     for (const draft of batchDrafts(reader, batch.id, batch.defaults, rows)) {
       const body = JSON.stringify(addToCampaignBody(draft, uid, categoryId));
-      chunks.push({ codes: 1, bytes: Buffer.byteLength(body), body, code: draft.code, rowNo: rows.at(-1) });
+      requests.push({ codes: 1, bytes: Buffer.byteLength(body), body, code: draft.code, rowNo: rows.at(-1) });
     }
     const { dependsOn, needsAttention } = await dependenciesForQueueing(
       ctx.outbox,
-      chunks.map((c) => c.code as string),
+      requests.map((c) => c.code as string),
       ctx.project,
     );
     const op = await ctx.outbox.enqueue({
@@ -97,8 +97,8 @@ export function queueAddToCampaign(ctx: QueueContext, batchRef: string, campaign
       payload: { batchId: batch.id, batchName: batch.name, campaignId: campaignId.trim() },
       batchId: batch.id,
       dependsOn,
-      codes: chunks.length,
-      chunks,
+      codes: requests.length,
+      requests,
       project: ctx.project,
     });
     return { op, needsAttention };
@@ -106,32 +106,32 @@ export function queueAddToCampaign(ctx: QueueContext, batchRef: string, campaign
 }
 
 async function send(ctx: SyncContext, work: Work): Promise<void> {
-  const { op, chunk, parsed } = work;
-  const request = JSON.parse(chunk.body as string) as AddVoucherRequest;
+  const { op, request, parsed } = work;
+  const addition = JSON.parse(request.body as string) as AddVoucherRequest;
   try {
-    const voucher = await ctx.client.addVoucherToCampaign(parsed.payload.campaignId, chunk.code as string, request);
-    await ctx.outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { voucher_id: voucher.id ?? null, applied: 1 } });
+    const voucher = await ctx.client.addVoucherToCampaign(parsed.payload.campaignId, request.code as string, addition);
+    await ctx.outbox.move(op.id, request.idx, { type: 'done' }, { result: { voucher_id: voucher.id ?? null, applied: 1 } });
   } catch (error) {
     if (!isServiceAnswer(error, 409)) throw error;
     // The code exists already. An earlier send of ours the service carried out after the client gave
     // up carries our marker: that is ours. Anything else is someone else's voucher, never overwritten.
     if ((await reconcile(ctx, work)).type === 'settled') return;
-    const present = { code: chunk.code as string, row: chunk.rowNo, reason: `${ALREADY_THERE}: ${error.serviceMessage}` };
-    await ctx.outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { applied: 0 } }, [], [present]);
+    const present = { code: request.code as string, row: request.rowNo, reason: `${ALREADY_THERE}: ${error.serviceMessage}` };
+    await ctx.outbox.move(op.id, request.idx, { type: 'done' }, { result: { applied: 0 } }, [], [present]);
   }
 }
 
 /** The code's voucher tells: in the campaign with our marker is ours; anywhere else it is someone else's. */
 async function reconcile(ctx: SyncContext, work: Work): Promise<Reconciled> {
-  const { op, chunk, parsed } = work;
-  const code = chunk.code as string;
+  const { op, request, parsed } = work;
+  const code = request.code as string;
   const voucher = await findVoucher(ctx, code);
   if (!voucher) return NOT_CARRIED_OUT;
   const campaign = parsed.payload.campaignId;
   const inCampaign = voucher.campaign_id === campaign || voucher.campaign === campaign;
   if (inCampaign && voucher.metadata?.[OPERATION_MARKER_KEY] === op.uid) return reconciledDone(ctx, work, { voucher_id: voucher.id ?? null, applied: 1 });
   const where = voucher.campaign ?? voucher.campaign_id ?? 'no campaign';
-  return reconciledDone(ctx, work, { voucher_id: voucher.id ?? null, applied: 0 }, [{ code, row: chunk.rowNo, reason: `${ALREADY_THERE} (in ${where})` }]);
+  return reconciledDone(ctx, work, { voucher_id: voucher.id ?? null, applied: 0 }, [{ code, row: request.rowNo, reason: `${ALREADY_THERE} (in ${where})` }]);
 }
 
 export const addToCampaign: OperationKindModule<'add-to-campaign'> = { kind: 'add-to-campaign', rules: addToCampaignRules, send, reconcile };

@@ -13,5 +13,5 @@ export interface SyncContext {
 export interface Work {
   op: OperationRecord;
   parsed: ParsedOperation;
-  chunk: RequestRecord;
+  request: RequestRecord;
 }

@@ -22,27 +22,27 @@ export async function queueDelete(outbox: Outbox, codes: readonly string[], forc
     dependsOn,
     codes: unique.length,
     project,
-    chunks: unique.map((code) => ({ codes: 1, bytes: 0, code })),
+    requests: unique.map((code) => ({ codes: 1, bytes: 0, code })),
   });
   return { op, needsAttention };
 }
 
 async function send(ctx: SyncContext, work: WorkOf<'delete'>): Promise<void> {
-  const { op, chunk, parsed } = work;
+  const { op, request, parsed } = work;
   try {
-    await ctx.client.deleteVoucher(chunk.code as string, { force: parsed.payload.force });
-    await ctx.outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { deleted: true, applied: 1 } });
+    await ctx.client.deleteVoucher(request.code as string, { force: parsed.payload.force });
+    await ctx.outbox.move(op.id, request.idx, { type: 'done' }, { result: { deleted: true, applied: 1 } });
   } catch (error) {
     // The service says the code is not there (any more): the deletion's goal is met, not by this sync.
     if (!isServiceAnswer(error, 404)) throw error;
-    const absent = { code: chunk.code as string, row: null, reason: 'not on the service (already deleted, or never there)' };
-    await ctx.outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { deleted: false, applied: 0 } }, [], [absent]);
+    const absent = { code: request.code as string, row: null, reason: 'not on the service (already deleted, or never there)' };
+    await ctx.outbox.move(op.id, request.idx, { type: 'done' }, { result: { deleted: false, applied: 0 } }, [], [absent]);
   }
 }
 
 /** The code still on the service means the deletion was not carried out. */
 async function reconcile(ctx: SyncContext, work: WorkOf<'delete'>): Promise<Reconciled> {
-  const voucher = await findVoucher(ctx, work.chunk.code as string);
+  const voucher = await findVoucher(ctx, work.request.code as string);
   return voucher ? NOT_CARRIED_OUT : reconciledDone(ctx, work, { deleted: true, applied: 1 });
 }
 

@@ -27,7 +27,7 @@ export interface QueueImportOptions {
   format: 'json' | 'csv' | 'csv-when-fits';
   /** CSV only: webhooks for every created or updated voucher. */
   webhooksEnable?: boolean;
-  /** Smaller than the service's limits, e.g. to test several chunks cheaply. */
+  /** Smaller than the service's limits, e.g. to test several requests cheaply. */
   limits?: RequestLimits;
 }
 
@@ -54,18 +54,18 @@ export function queueImportPacked(ctx: QueueContext, batchRef: string, options: 
     const format = csv ? ({ format: 'csv', metadataKeys: packing.metadataKeys } as const) : ({ format: 'json' } as const);
     const uid = randomUUID();
     const rows: number[] = [];
-    const chunks: NewRequest[] = [];
+    const requests: NewRequest[] = [];
     const codes: string[] = [];
-    for (const chunk of importRequests(batchDrafts(reader, batch.id, batch.defaults, rows), format, options.limits)) {
-      const codesOfRequest = chunk.drafts.map((draft) => draft.code);
-      const chunkRows = rows.slice(chunk.plan.start, chunk.plan.end);
-      const bodyFile = ctx.outbox.bodies.write(uid, chunk.plan.index, chunk.body, { codes: codesOfRequest, rows: chunkRows });
-      chunks.push({ codes: chunk.plan.codes, bytes: chunk.plan.bytes, bodyFile, bodyHash: sha256(chunk.body) });
-      for (const code of codesOfRequest) codes.push(code);
+    for (const request of importRequests(batchDrafts(reader, batch.id, batch.defaults, rows), format, options.limits)) {
+      const requestCodes = request.drafts.map((draft) => draft.code);
+      const requestRows = rows.slice(request.plan.start, request.plan.end);
+      const bodyFile = ctx.outbox.bodies.write(uid, request.plan.index, request.body, { codes: requestCodes, rows: requestRows });
+      requests.push({ codes: request.plan.codes, bytes: request.plan.bytes, bodyFile, bodyHash: sha256(request.body) });
+      for (const code of requestCodes) codes.push(code);
     }
     const named = { batchId: batch.id, batchName: batch.name };
     const { dependsOn, needsAttention } = await dependenciesForQueueing(ctx.outbox, codes, ctx.project);
-    const common = { uid, batchId: batch.id, dependsOn, codes: codes.length, chunks, project: ctx.project };
+    const common = { uid, batchId: batch.id, dependsOn, codes: codes.length, requests, project: ctx.project };
     const op = await ctx.outbox.enqueue(
       csv
         ? { ...common, kind: 'import-csv', payload: { ...named, webhooksEnable: options.webhooksEnable ?? false } }
@@ -77,69 +77,69 @@ export function queueImportPacked(ctx: QueueContext, batchRef: string, options: 
 
 /** The queued import body, less the codes reconciliation found on the service before this sync. */
 function importBody(ctx: SyncContext, work: WorkOf<ImportKind>): string {
-  const { op, chunk, parsed } = work;
-  const body = ctx.outbox.bodies.read(chunk.bodyFile as string, chunk.bodyHash as string);
+  const { op, request, parsed } = work;
+  const body = ctx.outbox.bodies.read(request.bodyFile as string, request.bodyHash as string);
   // Read (and so checked) before the request leaves even when unused here: it is what reconciles the
   // request if its outcome turns out uncertain, so a damaged one must stop the request first.
-  const { codes } = codesOfRequest(ctx.outbox, chunk);
-  const present = ctx.outbox.presentCodes(op.id, chunk.idx);
+  const { codes } = codesOfRequest(ctx.outbox, request);
+  const present = ctx.outbox.presentCodes(op.id, request.idx);
   if (present.size === 0) return body;
   return bodyWithout(parsed.kind === 'import-csv' ? 'csv' : 'json', body, codes, present);
 }
 
 /** Sends the saved body; the job's id is stored (with the first look due) before anything else happens. */
 async function sendImport(ctx: SyncContext, work: WorkOf<ImportKind>): Promise<void> {
-  const { op, chunk, parsed } = work;
+  const { op, request, parsed } = work;
   const body = importBody(ctx, work);
   const ref =
     parsed.kind === 'import-json'
       ? await ctx.client.importVouchers({ serialized: body })
       : await ctx.client.importVouchersCsv(body, {
           webhooksEnable: parsed.payload.webhooksEnable,
-          fileName: `batch-${parsed.payload.batchId}-${chunk.idx + 1}.csv`,
+          fileName: `batch-${parsed.payload.batchId}-${request.idx + 1}.csv`,
         });
   await ctx.outbox.move(
     op.id,
-    chunk.idx,
+    request.idx,
     { type: 'accepted', asyncActionId: ref.async_action_id },
-    { asyncActionId: ref.async_action_id, looks: 0, nextTryAt: ctx.clock.now() + earlyCheckDelay(chunk.codes) },
+    { asyncActionId: ref.async_action_id, looks: 0, nextTryAt: ctx.clock.now() + earlyCheckDelay(request.codes) },
   );
 }
 
 /**
- * An import whose outcome is uncertain. Its job, when provably ours, is adopted and polled. With no
+ * An import whose outcome is uncertain. Its job, when provably ours, is adopted and looked at. With no
  * job of ours, the codes tell: none of them on the service means the request was not carried out;
  * some of them there means someone else put them there, so each is looked up, recorded as already on
  * the service, and only the rest is sent again.
  */
 async function reconcileImport(ctx: SyncContext, work: WorkOf<ImportKind>, random: () => number): Promise<Reconciled> {
-  const { op, chunk, parsed } = work;
+  const { op, request, parsed } = work;
   const jobType = (parsed.kind === 'import-csv' ? importCsvRules : importJsonRules).job.type;
-  const manifest = codesOfRequest(ctx.outbox, chunk);
-  const known = ctx.outbox.presentCodes(op.id, chunk.idx);
+  const manifest = codesOfRequest(ctx.outbox, request);
+  const known = ctx.outbox.presentCodes(op.id, request.idx);
   const sent = manifest.codes.filter((code) => !known.has(code));
   const inRequest = new Set(sent);
   const now = ctx.clock.now();
-  const sentAt = chunk.sentAt ?? 0;
-  const until = chunk.lastError && chunk.lastError.at >= sentAt ? chunk.lastError.at : now;
-  const request: SentRequest = { jobType, sentAt, until, codes: sent.length, hasCode: (code) => inRequest.has(code) };
+  const sentAt = request.sentAt ?? 0;
+  const until = request.lastError && request.lastError.at >= sentAt ? request.lastError.at : now;
+  const sentRequest: SentRequest = { jobType, sentAt, until, codes: sent.length, hasCode: (code) => inRequest.has(code) };
   const jobs = await jobsSince(ctx, sentAt - CLOCK_SKEW_MS);
   const probes = await probe(ctx, probeSample(sent, PROBE_SAMPLE, random));
-  const ownership = findOwnJob(request, jobs, probes, { skewMs: CLOCK_SKEW_MS, claimed: ctx.outbox.claimedJobIds() });
+  const ownership = findOwnJob(sentRequest, jobs, probes, { skewMs: CLOCK_SKEW_MS, claimed: ctx.outbox.claimedJobIds() });
   if ('ours' in ownership) {
     const id = ownership.ours.id;
-    await ctx.outbox.move(op.id, chunk.idx, { type: 'accepted', asyncActionId: id }, { asyncActionId: id, looks: 0, nextTryAt: now });
+    await ctx.outbox.move(op.id, request.idx, { type: 'accepted', asyncActionId: id }, { asyncActionId: id, looks: 0, nextTryAt: now });
     return SETTLED;
   }
   if ('ambiguous' in ownership) {
     return attention(
       ctx,
       work,
-      `Request ${chunk.idx + 1} may have been carried out: jobs ${ownership.ambiguous.map((j) => j.id).join(', ')} each fit it. Check its codes on the service, then retry or cancel the operation.`,
+      `Request ${request.idx + 1} may have been carried out: jobs ${ownership.ambiguous.map((j) => j.id).join(', ')} each fit it. Check its codes on the service, then retry or cancel the operation.`,
     );
   }
   if ('wait' in ownership) {
-    await ctx.outbox.note(op.id, chunk.idx, { nextTryAt: now + lookDelay(sent.length, chunk.looks), looks: chunk.looks + 1 });
+    await ctx.outbox.note(op.id, request.idx, { nextTryAt: now + lookDelay(sent.length, request.looks), looks: request.looks + 1 });
     return SETTLED;
   }
   if (!probes.some((p) => p.present)) return NOT_CARRIED_OUT;
@@ -153,7 +153,7 @@ async function reconcileImport(ctx: SyncContext, work: WorkOf<ImportKind>, rando
     .filter((p) => p.present)
     .map((p) => ({ code: p.code, row: rows.get(p.code) ?? null, reason: ALREADY_THERE }));
   if (present.length === sent.length) {
-    await ctx.outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { applied: 0, reconciled: true } }, [], present);
+    await ctx.outbox.move(op.id, request.idx, { type: 'done' }, { result: { applied: 0, reconciled: true } }, [], present);
     return SETTLED;
   }
   return { type: 'not-carried-out', present };

@@ -14,13 +14,13 @@ export interface OperationKindModule<K extends OperationKind = OperationKind> {
   readonly kind: K;
   readonly rules: OperationRules<PayloadOf<K>>;
   /**
-   * Sends one request. The chunk is already durably in `sending`; on success it moves on in a durable
+   * Sends one request. The request is already durably in `sending`; on success it moves on in a durable
    * write (an import's async action id is stored before anything else happens). Errors are thrown to
    * the engine, which knows what each kind of failure means for the run.
    */
   send(ctx: SyncContext, work: WorkOf<K>): Promise<void>;
   /**
-   * A chunk found in `sending` (a crash while its write was out, or an uncertain answer) is settled
+   * A request found in `sending` (a crash while its write was out, or an uncertain answer) is settled
    * before anything is sent again: done if it took effect, or 'not-carried-out' for the engine to
    * send it again.
    */

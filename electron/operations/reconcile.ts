@@ -12,7 +12,7 @@ const JOB_PAGES = 20;
 export const ALREADY_THERE = 'already on the service before this sync';
 
 /**
- * What reconciling found: settled (the chunk moved on or waits for a job), or not carried out: the
+ * What reconciling found: settled (the request moved on or waits for a job), or not carried out: the
  * engine sends it again, less the codes found `present` (someone else's).
  */
 export type Reconciled = { type: 'settled' } | { type: 'not-carried-out'; present: CodeNote[] };
@@ -22,7 +22,7 @@ export const NOT_CARRIED_OUT: Reconciled = { type: 'not-carried-out', present: [
 
 /** The request took effect: done, with what it carried out and the codes found already there. */
 export async function reconciledDone(ctx: SyncContext, work: Work, result: Record<string, unknown>, present: CodeNote[] = []): Promise<Reconciled> {
-  await ctx.outbox.move(work.op.id, work.chunk.idx, { type: 'done' }, { result: { ...result, reconciled: true } }, [], present);
+  await ctx.outbox.move(work.op.id, work.request.idx, { type: 'done' }, { result: { ...result, reconciled: true } }, [], present);
   return SETTLED;
 }
 
@@ -37,7 +37,7 @@ export async function findVoucher(ctx: SyncContext, code: string): Promise<Vouch
 }
 
 export async function attention(ctx: SyncContext, work: Work, message: string): Promise<Reconciled> {
-  await ctx.outbox.move(work.op.id, work.chunk.idx, { type: 'needs-attention' }, { lastError: { name: UNRECONCILED, message, at: ctx.clock.now() } });
+  await ctx.outbox.move(work.op.id, work.request.idx, { type: 'needs-attention' }, { lastError: { name: UNRECONCILED, message, at: ctx.clock.now() } });
   return SETTLED;
 }
 

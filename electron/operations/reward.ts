@@ -30,14 +30,14 @@ export async function queueReward(outbox: Outbox, request: RewardRequest, projec
     dependsOn: [],
     codes: 0,
     project,
-    chunks: [{ codes: 0, bytes: Buffer.byteLength(body), body }],
+    requests: [{ codes: 0, bytes: Buffer.byteLength(body), body }],
   });
 }
 
 async function send(ctx: SyncContext, work: WorkOf<'reward'>): Promise<void> {
-  const { op, chunk, parsed } = work;
+  const { op, request, parsed } = work;
   const reward = await ctx.client.createReward(parsed.payload.request);
-  await ctx.outbox.move(op.id, chunk.idx, { type: 'done' }, { result: { reward_id: reward.id, applied: 1 } });
+  await ctx.outbox.move(op.id, request.idx, { type: 'done' }, { result: { reward_id: reward.id, applied: 1 } });
 }
 
 async function findReward(ctx: SyncContext, marker: string): Promise<string | undefined> {

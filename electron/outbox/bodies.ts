@@ -44,7 +44,7 @@ export class BodyFiles {
     this.root = join(dataDir, BODIES_FOLDER);
   }
 
-  /** Writes one chunk's body and manifest durably; answers the body's name relative to the root. */
+  /** Writes one request's body and manifest durably; answers the body's name relative to the root. */
   write(uid: string, idx: number, body: string, manifest: CodeList): string {
     const dir = join(this.root, uid);
     if (!existsSync(dir)) {
@@ -85,11 +85,11 @@ export class BodyFiles {
     return manifest;
   }
 
-  /** Every problem with the files of chunks still to be sent or reconciled (for `library check`). */
-  check(chunks: readonly { bodyFile: string; bodyHash: string }[]): { file: string; problem: string }[] {
+  /** Every problem with the files of requests still to be sent or reconciled (for `library check`). */
+  check(requests: readonly { bodyFile: string; bodyHash: string }[]): { file: string; problem: string }[] {
     const problems: { file: string; problem: string }[] = [];
-    for (const chunk of chunks) {
-      for (const read of [() => this.read(chunk.bodyFile, chunk.bodyHash), () => this.manifest(chunk.bodyFile)]) {
+    for (const request of requests) {
+      for (const read of [() => this.read(request.bodyFile, request.bodyHash), () => this.manifest(request.bodyFile)]) {
         try {
           read();
         } catch (error) {

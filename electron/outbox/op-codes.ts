@@ -1,20 +1,20 @@
 import { dependenciesOf } from '../../shared/outbox/dependencies';
-import { TERMINAL_CHUNK_STATES } from '../../shared/outbox/states';
+import { TERMINAL_REQUEST_STATES } from '../../shared/outbox/states';
 import { BodyChangedError } from './bodies';
 import type { Outbox } from './outbox';
 import type { RequestRecord, OperationRecord } from './records';
 
-/** The codes and batch rows one chunk carries (from its manifest file, or its own code). */
-export function codesOfRequest(outbox: Outbox, chunk: RequestRecord): { codes: string[]; rows: (number | null)[] } {
-  if (chunk.bodyFile !== null) {
+/** The codes and batch rows one request carries (from its manifest file, or its own code). */
+export function codesOfRequest(outbox: Outbox, request: RequestRecord): { codes: string[]; rows: (number | null)[] } {
+  if (request.bodyFile !== null) {
     try {
-      return outbox.bodies.manifest(chunk.bodyFile);
+      return outbox.bodies.manifest(request.bodyFile);
     } catch (error) {
       if (!(error instanceof BodyChangedError)) throw error;
-      throw new BodyChangedError(error.file, error.problem, `${chunk.opId}, ${chunk.bodyFile.split('/')[0]}`);
+      throw new BodyChangedError(error.file, error.problem, `${request.opId}, ${request.bodyFile.split('/')[0]}`);
     }
   }
-  if (chunk.code !== null) return { codes: [chunk.code], rows: [chunk.rowNo] };
+  if (request.code !== null) return { codes: [request.code], rows: [request.rowNo] };
   return { codes: [], rows: [] };
 }
 
@@ -32,12 +32,12 @@ export interface UnreadableRequest {
  */
 function operationCodes(outbox: Outbox, opId: number, unreadable: UnreadableRequest[]): Set<string> | undefined {
   const codes = new Set<string>();
-  for (const chunk of outbox.requests(opId)) {
+  for (const request of outbox.requests(opId)) {
     try {
-      for (const code of codesOfRequest(outbox, chunk).codes) codes.add(code);
+      for (const code of codesOfRequest(outbox, request).codes) codes.add(code);
     } catch (error) {
       if (!(error instanceof BodyChangedError)) throw error;
-      if (!TERMINAL_CHUNK_STATES.has(chunk.state)) unreadable.push({ opId, idx: chunk.idx, error });
+      if (!TERMINAL_REQUEST_STATES.has(request.state)) unreadable.push({ opId, idx: request.idx, error });
     }
   }
   return codes.size > 0 ? codes : undefined;

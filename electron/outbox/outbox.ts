@@ -32,7 +32,7 @@ import {
 export type { RequestChanges, RequestMove, CodeNote } from './request-writes';
 export type { NewRequest, NewOperation, OperationTally } from './records';
 
-/** The chunk moves a cancel or a retry makes in bulk; each is checked against the state rules. */
+/** The request moves a cancel or a retry makes in bulk; each is checked against the state rules. */
 type BulkEvent = Extract<RequestEvent, { type: 'cancel' | 'retry' | 'recheck' }>['type'];
 
 export class OutboxError extends Error {
@@ -84,25 +84,25 @@ export class Outbox {
 
   requests(opId: number, states?: readonly RequestState[]): RequestRecord[] {
     const filter = states ? ` AND state IN (${states.map(() => '?').join(',')})` : '';
-    return this.db.all<RequestRow>(`SELECT * FROM chunks WHERE op_id = ?${filter} ORDER BY idx`, [opId, ...(states ?? [])]).map(toRequest);
+    return this.db.all<RequestRow>(`SELECT * FROM requests WHERE op_id = ?${filter} ORDER BY idx`, [opId, ...(states ?? [])]).map(toRequest);
   }
 
   request(opId: number, idx: number): RequestRecord {
-    const row = this.db.get<RequestRow>('SELECT * FROM chunks WHERE op_id = ? AND idx = ?', [opId, idx]);
+    const row = this.db.get<RequestRow>('SELECT * FROM requests WHERE op_id = ? AND idx = ?', [opId, idx]);
     if (!row) throw new OutboxError(`Operation ${opId} has no request ${idx}`);
     return toRequest(row);
   }
 
-  /** The first chunk of the operation in one of `states`, in order. */
+  /** The first request of the operation in one of `states`, in order. */
   firstRequest(opId: number, states: readonly RequestState[]): RequestRecord | undefined {
-    const row = this.db.get<RequestRow>(`SELECT * FROM chunks WHERE op_id = ? AND state IN (${states.map(() => '?').join(',')}) ORDER BY idx LIMIT 1`, [
+    const row = this.db.get<RequestRow>(`SELECT * FROM requests WHERE op_id = ? AND state IN (${states.map(() => '?').join(',')}) ORDER BY idx LIMIT 1`, [
       opId,
       ...states,
     ]);
     return row ? toRequest(row) : undefined;
   }
 
-  /** Adds an operation and all its chunks in one durable write (the queue row and its cause together). */
+  /** Adds an operation and all its requests in one durable write (the queue row and its cause together). */
   async enqueue(op: NewOperation): Promise<OperationRecord> {
     // Stored only as it will read back: the schema every reader applies is applied here first.
     const payload = JSON.stringify(op.payload);
@@ -110,18 +110,18 @@ export class Outbox {
     if (!readBack.ok) throw new OutboxError(`The operation cannot be queued: ${readBack.reason}`);
     const at = this.now().toISOString();
     const counts = emptyCounts();
-    counts.pending = op.chunks.length;
+    counts.pending = op.requests.length;
     const id = await this.db.write((tx) => {
       tx.run(
-        `INSERT INTO operations (uid, created_at, kind, payload, state, batch_id, depends_on, codes, chunk_counts, updated_at, project)
+        `INSERT INTO operations (uid, created_at, kind, payload, state, batch_id, depends_on, codes, request_counts, updated_at, project)
          VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?)`,
         [op.uid, at, op.kind, payload, op.batchId ?? null, JSON.stringify(op.dependsOn), op.codes, JSON.stringify(counts), at, op.project ?? null],
       );
       const opId = tx.get<{ id: number }>('SELECT last_insert_rowid() AS id')?.id ?? 0;
       const insert = tx.prepare(
-        `INSERT INTO chunks (op_id, idx, state, code, row_no, body, body_file, body_hash, codes, bytes) VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO requests (op_id, idx, state, code, row_no, body, body_file, body_hash, codes, bytes) VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?)`,
       );
-      op.chunks.forEach((c, idx) => {
+      op.requests.forEach((c, idx) => {
         insert.run([opId, idx, c.code ?? null, c.rowNo ?? null, c.body ?? null, c.bodyFile ?? null, c.bodyHash ?? null, c.codes, c.bytes]);
       });
       return opId;
@@ -130,7 +130,7 @@ export class Outbox {
   }
 
   /**
-   * Moves a chunk by `event` (checked against the state rules) and stores with it `changes`, its
+   * Moves a request by `event` (checked against the state rules) and stores with it `changes`, its
    * per-code `failures`, and the codes found `present` on the service before this sync wrote them.
    */
   async move(
@@ -150,7 +150,7 @@ export class Outbox {
     if (moves.length === 0) return;
     await this.db.write((tx) => {
       for (const { opId, idx, event, changes = {}, failures = [], present = [] } of moves) {
-        const current = tx.get<{ state: RequestState }>('SELECT state FROM chunks WHERE op_id = ? AND idx = ?', [opId, idx]);
+        const current = tx.get<{ state: RequestState }>('SELECT state FROM requests WHERE op_id = ? AND idx = ?', [opId, idx]);
         if (!current) throw new OutboxError(`Operation ${opId} has no request ${idx}`);
         const next = nextRequestState(current.state, event);
         updateRequest(tx, opId, idx, changes, next);
@@ -161,12 +161,12 @@ export class Outbox {
     });
   }
 
-  /** Stores fields of a chunk without moving it (poll counts, next try). */
+  /** Stores fields of a request without moving it (look counts, next try). */
   async note(opId: number, idx: number, changes: RequestChanges): Promise<void> {
     await this.noteAll([{ opId, idx, changes }]);
   }
 
-  /** Fields of several chunks in one durable write (every job a look found running). */
+  /** Fields of several requests in one durable write (every job a look found running). */
   async noteAll(notes: readonly { opId: number; idx: number; changes: RequestChanges }[]): Promise<void> {
     if (notes.length === 0) return;
     await this.db.write((tx) => {
@@ -184,7 +184,7 @@ export class Outbox {
     const at = this.now().getTime();
     await this.db.write((tx) => {
       for (const { opId, idx, error } of requests) {
-        const current = tx.get<{ state: RequestState }>('SELECT state FROM chunks WHERE op_id = ? AND idx = ?', [opId, idx]);
+        const current = tx.get<{ state: RequestState }>('SELECT state FROM requests WHERE op_id = ? AND idx = ?', [opId, idx]);
         if (current?.state !== 'pending') continue;
         const next = nextRequestState(current.state, { type: 'needs-attention' });
         updateRequest(tx, opId, idx, { lastError: { name: error.name, message: error.message, at } }, next);
@@ -200,7 +200,7 @@ export class Outbox {
     });
   }
 
-  /** Cancels what was not sent; chunks in flight or accepted run to their end. */
+  /** Cancels what was not sent; requests in flight or accepted run to their end. */
   async cancel(opId: number): Promise<OperationRecord> {
     await this.db.write((tx) => {
       const op = tx.get<OperationRow>('SELECT * FROM operations WHERE id = ?', [opId]);
@@ -216,7 +216,7 @@ export class Outbox {
   }
 
   /**
-   * Chunks that needed attention are tried again. One whose request went out before may have been
+   * Requests that needed attention are tried again. One that went out before may have been
    * carried out (the engine gave up on an answer it could not judge, or on a job it could not read),
    * so it goes back to `sending`: the next sync reconciles it before sending anything, and sends it
    * again at once only if it was not carried out. The user's own call after an ambiguous
@@ -240,7 +240,7 @@ export class Outbox {
   }
 
   /**
-   * Moves every chunk of the operation that `event` can move (and `where` picks) as the state rules
+   * Moves every request of the operation that `event` can move (and `where` picks) as the state rules
    * say, setting `set` along with the state; answers how many moved.
    */
   private moveEvery(tx: Writer, opId: number, event: BulkEvent, extra: { where?: string; set?: string } = {}): number {
@@ -249,7 +249,7 @@ export class Outbox {
       const to = nextRequestState(from, { type: event });
       const set = extra.set === undefined ? '' : `, ${extra.set}`;
       const where = extra.where === undefined ? '' : ` AND (${extra.where})`;
-      const n = tx.run(`UPDATE chunks SET state = ?${set} WHERE op_id = ? AND state = ?${where}`, [to, opId, from]);
+      const n = tx.run(`UPDATE requests SET state = ?${set} WHERE op_id = ? AND state = ?${where}`, [to, opId, from]);
       if (n > 0) this.recount(tx, opId, from, to, n);
       moved += n;
     }
@@ -259,7 +259,7 @@ export class Outbox {
   /** Each request's state and size, in order, for the dry run (not its body). */
   requestSizes(opId: number): { state: RequestState; codes: number; bytes: number }[] {
     return this.db
-      .all<{ state: string; codes: number; bytes: number }>('SELECT state, codes, bytes FROM chunks WHERE op_id = ? ORDER BY idx', [opId])
+      .all<{ state: string; codes: number; bytes: number }>('SELECT state, codes, bytes FROM requests WHERE op_id = ? ORDER BY idx', [opId])
       .map((c) => ({ state: c.state as RequestState, codes: c.codes, bytes: c.bytes }));
   }
 
@@ -299,7 +299,7 @@ export class Outbox {
     // Requests finished before these counts were kept have only the job's done_count, or nothing.
     for (const r of this.db.all<{ op_id: number; n: number | null }>(
       `SELECT op_id, sum(COALESCE(json_extract(result, '$.applied'), json_extract(result, '$.done_count'), CASE WHEN state = 'done' THEN codes ELSE 0 END)) AS n
-       FROM chunks WHERE state IN ('done', 'failed') GROUP BY op_id`,
+       FROM requests WHERE state IN ('done', 'failed') GROUP BY op_id`,
     ))
       at(r.op_id).applied = r.n ?? 0;
     for (const r of this.db.all<{ op_id: number; n: number }>('SELECT op_id, count(*) AS n FROM codes_present GROUP BY op_id')) at(r.op_id).present = r.n;
@@ -337,9 +337,9 @@ export class Outbox {
     return frozenByIn(this.db, batchId);
   }
 
-  /** Every async action id some chunk owns (a lost one is never matched to these). */
+  /** Every async action id some request owns (a lost one is never matched to these). */
   claimedJobIds(): Set<string> {
-    return new Set(this.db.all<{ id: string }>('SELECT async_action_id AS id FROM chunks WHERE async_action_id IS NOT NULL').map((r) => r.id));
+    return new Set(this.db.all<{ id: string }>('SELECT async_action_id AS id FROM requests WHERE async_action_id IS NOT NULL').map((r) => r.id));
   }
 
   /** Binds the operations queued before projects to `project` (a folder's one-time migration). */
@@ -367,20 +367,20 @@ export class Outbox {
     );
   }
 
-  /** Counts `moved` chunks from `from` to `to` (none: only the state is worked out again). */
+  /** Counts `moved` requests from `from` to `to` (none: only the state is worked out again). */
   private recount(tx: Writer, opId: number, from: RequestState | undefined, to: RequestState | undefined, moved = 1): void {
-    const row = tx.get<{ chunk_counts: string; cancel_requested: number; state: string }>(
-      'SELECT chunk_counts, cancel_requested, state FROM operations WHERE id = ?',
+    const row = tx.get<{ request_counts: string; cancel_requested: number; state: string }>(
+      'SELECT request_counts, cancel_requested, state FROM operations WHERE id = ?',
       [opId],
     );
     if (!row) throw new OutboxError(`There is no operation ${opId} in the outbox`);
-    const counts = JSON.parse(row.chunk_counts) as RequestCounts;
+    const counts = JSON.parse(row.request_counts) as RequestCounts;
     if (from !== undefined && to !== undefined && from !== to) {
       counts[from] -= moved;
       counts[to] += moved;
     }
     const state = row.state === 'dead_letter' ? 'dead_letter' : operationState(counts, row.cancel_requested === 1);
-    tx.run('UPDATE operations SET chunk_counts = ?, state = ?, updated_at = ? WHERE id = ?', [JSON.stringify(counts), state, this.stamp(), opId]);
+    tx.run('UPDATE operations SET request_counts = ?, state = ?, updated_at = ? WHERE id = ?', [JSON.stringify(counts), state, this.stamp(), opId]);
   }
 
   private stamp(): string {

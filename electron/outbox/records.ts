@@ -20,7 +20,7 @@ interface NewOperationFields {
   batchId?: number;
   dependsOn: readonly number[];
   codes: number;
-  chunks: readonly NewRequest[];
+  requests: readonly NewRequest[];
   /** The project (id) it is sent to; every front end names one. */
   project?: string;
 }
@@ -36,7 +36,7 @@ export interface OperationTally {
   failed: number;
 }
 
-/** The last error of a chunk: the service's error object when there was one, else the client's text. */
+/** The last error of a request: the service's error object when there was one, else the client's text. */
 export interface ErrorRecord extends Partial<ServiceErrorBody> {
   name: string;
   message: string;
@@ -59,7 +59,7 @@ export interface OperationRecord {
   cancelRequested: boolean;
   deadReason: string | null;
   codes: number;
-  chunkCounts: RequestCounts;
+  requestCounts: RequestCounts;
   updatedAt: string;
   /** The project it is sent to (its id); null only for an operation queued before projects and not yet bound. */
   project: string | null;
@@ -84,7 +84,7 @@ export interface RequestRecord {
   firstTryAt: number | null;
   sentAt: number | null;
   nextTryAt: number | null;
-  /** Looks at its job so far (the column keeps its old name, `polls`). */
+  /** Looks at its job so far. */
   looks: number;
   result: Record<string, unknown> | null;
 }
@@ -109,7 +109,7 @@ export interface OperationRow extends Record<string, SqlValue> {
   cancel_requested: number;
   dead_reason: string | null;
   codes: number;
-  chunk_counts: string;
+  request_counts: string;
   updated_at: string;
   project: string | null;
 }
@@ -131,7 +131,7 @@ export interface RequestRow extends Record<string, SqlValue> {
   first_try_at: number | null;
   sent_at: number | null;
   next_try_at: number | null;
-  polls: number;
+  looks: number;
   result: string | null;
 }
 
@@ -148,7 +148,7 @@ export function toOperation(row: OperationRow): OperationRecord {
     cancelRequested: row.cancel_requested === 1,
     deadReason: row.dead_reason,
     codes: row.codes,
-    chunkCounts: JSON.parse(row.chunk_counts) as RequestCounts,
+    requestCounts: JSON.parse(row.request_counts) as RequestCounts,
     updatedAt: row.updated_at,
     project: row.project,
   };
@@ -172,7 +172,7 @@ export function toRequest(row: RequestRow): RequestRecord {
     firstTryAt: row.first_try_at,
     sentAt: row.sent_at,
     nextTryAt: row.next_try_at,
-    looks: row.polls,
+    looks: row.looks,
     result: row.result === null ? null : (JSON.parse(row.result) as Record<string, unknown>),
   };
 }

@@ -8,7 +8,7 @@ export interface OperationReport {
   operation: OperationRecord;
   /** Carried out by this sync, already on the service before it, failed. */
   tally: OperationTally;
-  chunks: Pick<RequestRecord, 'idx' | 'state' | 'attempts' | 'asyncActionId' | 'codes' | 'bytes' | 'lastError' | 'code'>[];
+  requests: Pick<RequestRecord, 'idx' | 'state' | 'attempts' | 'asyncActionId' | 'codes' | 'bytes' | 'lastError' | 'code'>[];
   /** Codes already on the service before this sync, each with how that is known. */
   present: CodeFailure[];
   failures: CodeFailure[];
@@ -19,7 +19,7 @@ export function operationReport(outbox: Outbox, opId: number): OperationReport {
   return {
     operation: outbox.operation(opId),
     tally: outbox.tally(opId),
-    chunks: outbox.requests(opId).map(({ idx, state, attempts, asyncActionId, codes, bytes, lastError, code }) => ({
+    requests: outbox.requests(opId).map(({ idx, state, attempts, asyncActionId, codes, bytes, lastError, code }) => ({
       idx,
       state,
       attempts,
@@ -52,29 +52,29 @@ export async function cancelOperation(outbox: Outbox, opId: number): Promise<Can
   const operation = await outbox.cancel(opId);
   const failed = new Set([...outbox.failures(opId), ...outbox.present(opId)].map((f) => f.code));
   const report: CancelReport = { operation, existingCodes: [], arrivingCodes: [], uncertainCodes: [], notSent: 0, unlisted: [] };
-  if (rulesOf(operation.kind)?.cancelNamesCodes === false) return { ...report, notSent: operation.chunkCounts.cancelled };
-  for (const chunk of outbox.requests(opId)) {
-    const codes = readableCodes(outbox, chunk, report);
+  if (rulesOf(operation.kind)?.cancelNamesCodes === false) return { ...report, notSent: operation.requestCounts.cancelled };
+  for (const request of outbox.requests(opId)) {
+    const codes = readableCodes(outbox, request, report);
     if (codes === undefined) continue;
-    if (chunk.state === 'done') report.existingCodes.push(...codes.filter((code) => !failed.has(code)));
-    else if (chunk.state === 'accepted') report.arrivingCodes.push(...codes);
-    else if (chunk.state === 'sending') report.uncertainCodes.push(...codes);
-    else if (chunk.state === 'cancelled') report.notSent += codes.length;
+    if (request.state === 'done') report.existingCodes.push(...codes.filter((code) => !failed.has(code)));
+    else if (request.state === 'accepted') report.arrivingCodes.push(...codes);
+    else if (request.state === 'sending') report.uncertainCodes.push(...codes);
+    else if (request.state === 'cancelled') report.notSent += codes.length;
   }
   return report;
 }
 
 /**
- * The chunk's codes, or undefined when its saved list is missing or damaged: the cancel is already
+ * The request's codes, or undefined when its saved list is missing or damaged: the cancel is already
  * committed, so that is reported (the codes counted) instead of failing the command.
  */
-function readableCodes(outbox: Outbox, chunk: RequestRecord, report: CancelReport): string[] | undefined {
+function readableCodes(outbox: Outbox, request: RequestRecord, report: CancelReport): string[] | undefined {
   try {
-    return codesOfRequest(outbox, chunk).codes;
+    return codesOfRequest(outbox, request).codes;
   } catch (error) {
     if (!(error instanceof BodyChangedError)) throw error;
-    if (chunk.state === 'cancelled') report.notSent += chunk.codes;
-    else report.unlisted.push({ idx: chunk.idx, state: chunk.state, codes: chunk.codes, file: error.file, problem: error.problem });
+    if (request.state === 'cancelled') report.notSent += request.codes;
+    else report.unlisted.push({ idx: request.idx, state: request.state, codes: request.codes, file: error.file, problem: error.problem });
     return undefined;
   }
 }

@@ -2,9 +2,9 @@ import type { RequestEvent, RequestState } from '../../shared/outbox/states';
 import type { Writer } from '../store/statements';
 import type { CodeFailure, ErrorRecord } from './records';
 
-// The SQL that writes a chunk's fields and its per-code notes, shared by every change the outbox makes.
+// The SQL that writes a request's fields and its per-code notes, shared by every change the outbox makes.
 
-/** Fields a chunk move may set along with its state. */
+/** Fields a request move may set along with its state. */
 export interface RequestChanges {
   attempts?: number;
   lastError?: ErrorRecord | null;
@@ -23,14 +23,14 @@ const COLUMNS: Record<keyof RequestChanges, string> = {
   firstTryAt: 'first_try_at',
   sentAt: 'sent_at',
   nextTryAt: 'next_try_at',
-  looks: 'polls',
+  looks: 'looks',
   result: 'result',
 };
 
-/** A per-code note of a chunk: its batch row, the code and the reason. */
+/** A per-code note of a request: its batch row, the code and the reason. */
 export type CodeNote = Omit<CodeFailure, 'opId' | 'idx'>;
 
-/** One chunk's move, with what it stores (see Outbox.move). */
+/** One request's move, with what it stores (see Outbox.move). */
 export interface RequestMove {
   opId: number;
   idx: number;
@@ -40,7 +40,7 @@ export interface RequestMove {
   present?: readonly CodeNote[];
 }
 
-/** Stores `changes` on a chunk, and its new state when it moves. */
+/** Stores `changes` on a request, and its new state when it moves. */
 export function updateRequest(tx: Writer, opId: number, idx: number, changes: RequestChanges, state: RequestState | undefined): void {
   const sets: string[] = [];
   const values: (string | number | null)[] = [];
@@ -54,10 +54,10 @@ export function updateRequest(tx: Writer, opId: number, idx: number, changes: Re
     values.push(value === null ? null : typeof value === 'object' ? JSON.stringify(value) : (value as string | number));
   }
   if (sets.length === 0) return;
-  tx.run(`UPDATE chunks SET ${sets.join(', ')} WHERE op_id = ? AND idx = ?`, [...values, opId, idx]);
+  tx.run(`UPDATE requests SET ${sets.join(', ')} WHERE op_id = ? AND idx = ?`, [...values, opId, idx]);
 }
 
-/** Adds per-code notes of a chunk to `table`. */
+/** Adds per-code notes of a request to `table`. */
 export function insertNotes(tx: Writer, table: 'code_failures' | 'codes_present', opId: number, idx: number, notes: readonly CodeNote[]): void {
   if (notes.length === 0) return;
   const insert = tx.prepare(`INSERT INTO ${table} (op_id, idx, row_no, code, reason) VALUES (?, ?, ?, ?, ?)`);

@@ -1,10 +1,12 @@
 import type { Migration } from '../store/migrations';
 
-// The outbox database: small and hot. An operation keeps the count of its chunks in each state
-// (chunk_counts), changed with every chunk move, so its state is known without scanning its chunks.
-// Operation rows are the queue ({ id, created_at, kind, payload });
-// chunk rows are the requests with their durable state; import bodies live in files beside it (see
-// bodies.ts), so a state change appends a short journal line and never rewrites megabytes.
+// The outbox database: small and hot. An operation keeps the count of its requests in each state
+// (request_counts), changed with every request move, so its state is known without scanning its
+// requests. Operation rows are the queue ({ id, created_at, kind, payload }); request rows are what
+// is sent, with their durable state; import bodies live in files beside it (see bodies.ts), so a
+// state change appends a short journal line and never rewrites megabytes. Versions 1 to 3 named
+// requests "chunks" and looks at a job "polls"; version 4 renamed them (released steps never change).
+
 export const outboxMigrations: readonly Migration[] = [
   {
     version: 1,
@@ -85,6 +87,21 @@ export const outboxMigrations: readonly Migration[] = [
       // NULL for operations queued before projects, until the folder's migration binds them.
       tx.run('ALTER TABLE operations ADD COLUMN project TEXT');
       tx.run('CREATE INDEX operations_project ON operations (project, state)');
+    },
+  },
+  {
+    version: 4,
+    description: 'one word per idea: chunks are requests, polls are looks',
+    up(tx) {
+      // RENAME keeps every row and rewrites the indexes' table references; the indexes are made again
+      // only so that their names say the same word.
+      tx.run('ALTER TABLE chunks RENAME TO requests');
+      tx.run('ALTER TABLE requests RENAME COLUMN polls TO looks');
+      tx.run('ALTER TABLE operations RENAME COLUMN chunk_counts TO request_counts');
+      tx.run('DROP INDEX chunks_state');
+      tx.run('DROP INDEX chunks_job');
+      tx.run('CREATE INDEX requests_state ON requests (state, op_id)');
+      tx.run('CREATE INDEX requests_job ON requests (async_action_id) WHERE async_action_id IS NOT NULL');
     },
   },
 ];

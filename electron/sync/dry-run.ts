@@ -40,7 +40,7 @@ export function planFor(outbox: Outbox, target: string, usesTokens: boolean, pro
     id: op.id,
     kind: op.kind as OperationKind,
     label: describeOperation(op.kind, op.payload),
-    chunks: outbox.requestSizes(op.id),
+    requests: outbox.requestSizes(op.id),
   }));
   return planSync({
     operations,

@@ -18,7 +18,7 @@ export type EngineStatus =
 export type SyncEvent =
   | { type: 'status'; status: EngineStatus }
   | { type: 'progress'; progress: SyncProgress }
-  | { type: 'request'; opId: number; chunk: number; step: 'send' | 'look' | 'reconcile'; outcome: string };
+  | { type: 'request'; opId: number; idx: number; step: 'send' | 'look' | 'reconcile'; outcome: string };
 
 export interface EngineOptions {
   outbox: Outbox;
@@ -27,7 +27,7 @@ export interface EngineOptions {
   /** Waits between steps; tests pass one that advances a manual clock. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
-  /** Sending again a write that reconciliation proved was not carried out: counted from the chunk's first try. */
+  /** Sending again a write that reconciliation proved was not carried out: counted from the request's first try. */
   retry?: Partial<RetryPolicy>;
   /** Offline: try again after this long instead of staying paused (undefined: stay paused). */
   offlineRetryMs?: number;
@@ -47,8 +47,8 @@ type Step = { type: 'reconcile' | 'send'; work: Work } | { type: 'look'; work: W
 
 /**
  * Replays the outbox against the service, one request at a time, in queue order. Each step first
- * makes its intent durable (a chunk is `sending` before its request leaves), so after a crash at
- * any point the outbox says what may have happened, and an uncertain chunk is reconciled before
+ * makes its intent durable (a request is `sending` before its request leaves), so after a crash at
+ * any point the outbox says what may have happened, and an uncertain request is reconciled before
  * anything else is sent. Requests ready to go are sent before import jobs are looked at, so the
  * service has all the work early and one look covers every job in flight (see job-watch.ts).
  */
@@ -150,26 +150,26 @@ export class SyncEngine {
     const now = this.ctx.clock.now();
     try {
       if (type === 'send') {
-        const chunk = await outbox.move(
+        const request = await outbox.move(
           work.op.id,
-          work.chunk.idx,
+          work.request.idx,
           { type: 'send' },
           {
-            attempts: work.chunk.attempts + 1,
+            attempts: work.request.attempts + 1,
             sentAt: now,
             nextTryAt: null,
-            firstTryAt: work.chunk.firstTryAt ?? now,
+            firstTryAt: work.request.firstTryAt ?? now,
           },
         );
         this.requests += 1;
-        await sendWith(this.operations, this.ctx, { ...work, chunk });
-        if (outbox.request(work.op.id, work.chunk.idx).state === 'accepted') this.jobs.accepted(this.ctx.clock.now());
+        await sendWith(this.operations, this.ctx, { ...work, request });
+        if (outbox.request(work.op.id, work.request.idx).state === 'accepted') this.jobs.accepted(this.ctx.clock.now());
       } else {
         this.requests += 1;
         const found = await reconcileWith(this.operations, this.ctx, work, this.random);
         if (found.type === 'not-carried-out') await this.sendAgain(work, found.present);
       }
-      this.emit({ type: 'request', opId: work.op.id, chunk: work.chunk.idx, step: type, outcome: outbox.request(work.op.id, work.chunk.idx).state });
+      this.emit({ type: 'request', opId: work.op.id, idx: work.request.idx, step: type, outcome: outbox.request(work.op.id, work.request.idx).state });
     } catch (error) {
       await this.handle(type, work, error, classify(error, type === 'send'));
     }
@@ -181,7 +181,7 @@ export class SyncEngine {
       await this.jobs.look(this.ctx, inFlight, () => {
         this.requests += 1;
       });
-      this.emit({ type: 'request', opId: due.op.id, chunk: due.chunk.idx, step: 'look', outcome: this.o.outbox.request(due.op.id, due.chunk.idx).state });
+      this.emit({ type: 'request', opId: due.op.id, idx: due.request.idx, step: 'look', outcome: this.o.outbox.request(due.op.id, due.request.idx).state });
     } catch (error) {
       const work = error instanceof LookFailed ? error.work : due;
       const cause = error instanceof LookFailed ? error.cause : error;
@@ -195,51 +195,51 @@ export class SyncEngine {
    * goes at once. Past the policy's limits it waits for the user.
    */
   private async sendAgain(work: Work, present: CodeNote[]): Promise<void> {
-    const { op, chunk } = work;
+    const { op, request } = work;
     const now = this.ctx.clock.now();
-    const failedNow = chunk.lastError !== null && chunk.lastError.at >= (chunk.sentAt ?? 0);
+    const failedNow = request.lastError !== null && request.lastError.at >= (request.sentAt ?? 0);
     if (!failedNow) {
-      await this.o.outbox.move(op.id, chunk.idx, { type: 'not-found' }, { nextTryAt: null }, [], present);
+      await this.o.outbox.move(op.id, request.idx, { type: 'not-found' }, { nextTryAt: null }, [], present);
       return;
     }
-    const waitMs = retryDelay(chunk.attempts, this.retry, this.random, undefined);
-    if (mayRetry(chunk.attempts, now - (chunk.firstTryAt ?? now), waitMs, this.retry)) {
-      await this.o.outbox.move(op.id, chunk.idx, { type: 'not-found' }, { nextTryAt: now + waitMs }, [], present);
+    const waitMs = retryDelay(request.attempts, this.retry, this.random, undefined);
+    if (mayRetry(request.attempts, now - (request.firstTryAt ?? now), waitMs, this.retry)) {
+      await this.o.outbox.move(op.id, request.idx, { type: 'not-found' }, { nextTryAt: now + waitMs }, [], present);
     } else {
-      await this.o.outbox.move(op.id, chunk.idx, { type: 'needs-attention' }, {}, [], present);
+      await this.o.outbox.move(op.id, request.idx, { type: 'needs-attention' }, {}, [], present);
     }
   }
 
   private async handle(type: 'reconcile' | 'look' | 'send', work: Work, error: unknown, verdict: Verdict): Promise<void> {
     const { outbox } = this.o;
-    const { op, chunk } = work;
+    const { op, request } = work;
     const now = this.ctx.clock.now();
     const lastError = errorRecord(error, now);
-    this.emit({ type: 'request', opId: op.id, chunk: chunk.idx, step: type, outcome: `${verdict.type}: ${lastError.message}` });
-    const sending = type === 'send' && outbox.request(op.id, chunk.idx).state === 'sending';
+    this.emit({ type: 'request', opId: op.id, idx: request.idx, step: type, outcome: `${verdict.type}: ${lastError.message}` });
+    const sending = type === 'send' && outbox.request(op.id, request.idx).state === 'sending';
     switch (verdict.type) {
       case 'pause':
         // The call was refused before it was carried out: the request goes back to the queue as it was.
-        if (sending) await outbox.move(op.id, chunk.idx, { type: 'not-carried-out' }, { lastError, attempts: chunk.attempts });
-        else await outbox.note(op.id, chunk.idx, { lastError });
+        if (sending) await outbox.move(op.id, request.idx, { type: 'not-carried-out' }, { lastError, attempts: request.attempts });
+        else await outbox.note(op.id, request.idx, { lastError });
         this.setStatus({ state: 'paused', reason: verdict.reason, message: verdict.message });
         return;
       case 'uncertain':
-        // The chunk stays `sending`: the next step reconciles it before anything else is sent.
-        await outbox.note(op.id, chunk.idx, { lastError });
+        // The request stays `sending`: the next step reconciles it before anything else is sent.
+        await outbox.note(op.id, request.idx, { lastError });
         return;
       case 'retry': {
-        const attempts = type === 'send' ? chunk.attempts + 1 : chunk.looks + 1;
+        const attempts = type === 'send' ? request.attempts + 1 : request.looks + 1;
         const waitMs = retryDelay(attempts, this.retry, this.random, verdict.retryAfterMs);
-        if (sending) await outbox.move(op.id, chunk.idx, { type: 'not-carried-out' }, { lastError, nextTryAt: now + waitMs });
-        else await outbox.note(op.id, chunk.idx, { lastError, nextTryAt: now + waitMs });
+        if (sending) await outbox.move(op.id, request.idx, { type: 'not-carried-out' }, { lastError, nextTryAt: now + waitMs });
+        else await outbox.note(op.id, request.idx, { lastError, nextTryAt: now + waitMs });
         return;
       }
       case 'refused':
-        await outbox.move(op.id, chunk.idx, { type: 'failed' }, { lastError }, sentCodesFailed(outbox, chunk, lastError.message));
+        await outbox.move(op.id, request.idx, { type: 'failed' }, { lastError }, sentCodesFailed(outbox, request, lastError.message));
         return;
       case 'attention':
-        await outbox.move(op.id, chunk.idx, { type: 'needs-attention' }, { lastError });
+        await outbox.move(op.id, request.idx, { type: 'needs-attention' }, { lastError });
         return;
     }
   }
@@ -254,7 +254,7 @@ export class SyncEngine {
     return result.op;
   }
 
-  /** Uncertain chunks first, then the next request of the first operation free to go, then a look at the jobs in flight. */
+  /** Uncertain requests first, then the next request of the first operation free to go, then a look at the jobs in flight. */
   private async nextStep(): Promise<Step> {
     const { outbox } = this.o;
     const now = this.ctx.clock.now();
@@ -271,10 +271,10 @@ export class SyncEngine {
     }
     let wait = Number.POSITIVE_INFINITY;
     for (const { op, parsed } of ready) {
-      const chunk = outbox.firstRequest(op.id, ['sending']);
-      if (chunk) {
-        if (chunk.nextTryAt !== null && chunk.nextTryAt > now) wait = Math.min(wait, chunk.nextTryAt - now);
-        else return { type: 'reconcile', work: { op, parsed, chunk } };
+      const request = outbox.firstRequest(op.id, ['sending']);
+      if (request) {
+        if (request.nextTryAt !== null && request.nextTryAt > now) wait = Math.min(wait, request.nextTryAt - now);
+        else return { type: 'reconcile', work: { op, parsed, request } };
       }
     }
     const states = new Map(outbox.operations().map((op) => [op.id, op.state]));
@@ -285,15 +285,15 @@ export class SyncEngine {
         return state !== undefined && !TERMINAL_OPERATION_STATES.has(state) && state !== 'dead_letter';
       });
       if (blocked) continue;
-      const chunk = outbox.firstRequest(op.id, ['pending']);
-      if (!chunk) continue;
-      const due = chunk.nextTryAt ?? now;
-      if (due <= now) return { type: 'send', work: { op, parsed, chunk } };
+      const request = outbox.firstRequest(op.id, ['pending']);
+      if (!request) continue;
+      const due = request.nextTryAt ?? now;
+      if (due <= now) return { type: 'send', work: { op, parsed, request } };
       wait = Math.min(wait, due - now);
     }
-    const inFlight = ready.flatMap(({ op, parsed }) => outbox.requests(op.id, ['accepted']).map((chunk) => ({ op, parsed, chunk })));
+    const inFlight = ready.flatMap(({ op, parsed }) => outbox.requests(op.id, ['accepted']).map((request) => ({ op, parsed, request })));
     for (const work of inFlight) {
-      const due = work.chunk.nextTryAt ?? now;
+      const due = work.request.nextTryAt ?? now;
       if (due <= now) return { type: 'look', work, inFlight };
       wait = Math.min(wait, due - now);
     }

@@ -36,7 +36,7 @@ interface Running {
   own: ReturnType<typeof jobPace>;
 }
 
-const keyOf = (work: Work): string => `${work.op.id}:${work.chunk.idx}`;
+const keyOf = (work: Work): string => `${work.op.id}:${work.request.idx}`;
 
 /**
  * Watches the accepted import jobs of a sync. One look reads every job in flight: the job list when
@@ -60,7 +60,7 @@ export class JobWatch {
     this.firstAcceptedAt = Math.min(this.firstAcceptedAt ?? at, at);
   }
 
-  /** One look at every job in `works` (the accepted chunks); `call` is told of each request made. */
+  /** One look at every job in `works` (the accepted requests); `call` is told of each request made. */
   async look(ctx: SyncContext, works: readonly Work[], call: () => void): Promise<void> {
     // What a look reads is as of some moment while its requests were out, and a busy service can
     // take seconds to answer: the pace and the next look are reckoned from the middle of that time,
@@ -80,7 +80,7 @@ export class JobWatch {
     const settled: { work: Work; move: RequestMove }[] = [];
     try {
       for (const work of works) {
-        let action = listed.get(work.chunk.asyncActionId as string);
+        let action = listed.get(work.request.asyncActionId as string);
         if (action === undefined || (isFinished(action) && !hasFullReport(action))) {
           call();
           try {
@@ -89,13 +89,13 @@ export class JobWatch {
             throw new LookFailed(work, error);
           }
         }
-        this.firstAcceptedAt ??= work.chunk.sentAt ?? ctx.clock.now();
+        this.firstAcceptedAt ??= work.request.sentAt ?? ctx.clock.now();
         if (action === undefined) {
           this.running.delete(keyOf(work));
         } else if (isFinished(action)) {
           settled.push({ work, move: settlement(ctx, work, action) });
         } else {
-          const seen = { codes: work.chunk.codes, percent: typeof action.progress === 'number' ? action.progress : 0 };
+          const seen = { codes: work.request.codes, percent: typeof action.progress === 'number' ? action.progress : 0 };
           this.running.set(keyOf(work), seen);
           running.push({ work, seen, own: jobPace(seen, action.processing_time) });
         }
@@ -105,7 +105,7 @@ export class JobWatch {
       // when a later job's request failed.
       await ctx.outbox.moveAll(settled.map((s) => s.move));
       for (const { work } of settled) {
-        this.finishedCodes += work.chunk.codes;
+        this.finishedCodes += work.request.codes;
         this.running.delete(keyOf(work));
       }
     }
@@ -145,7 +145,7 @@ export class JobWatch {
     );
     this.endCheck = next.endCheck ? 'due' : this.endCheck === 'none' ? 'none' : 'made';
     await ctx.outbox.noteAll(
-      running.map(({ work }) => ({ opId: work.op.id, idx: work.chunk.idx, changes: { looks: work.chunk.looks + 1, nextTryAt: at + next.ms } })),
+      running.map(({ work }) => ({ opId: work.op.id, idx: work.request.idx, changes: { looks: work.request.looks + 1, nextTryAt: at + next.ms } })),
     );
   }
 

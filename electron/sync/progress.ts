@@ -7,7 +7,7 @@ import type { JobPace } from './job-watch';
 
 export interface SyncProgress {
   operations: Record<OperationState, number>;
-  chunks: RequestCounts;
+  requestCounts: RequestCounts;
   /**
    * Codes of every operation: `done` carried out by this sync (created, added, deleted), `present`
    * already on the service before it (someone else's, or already gone), `failed` with a reason.
@@ -26,19 +26,19 @@ export interface SyncProgress {
 }
 
 /**
- * Figures for the progress line; reads operation rows and per-operation sums, never a chunk's codes.
+ * Figures for the progress line; reads operation rows and per-operation sums, never a request's codes.
  * Only operations `inRun` counts: those of the current (or last) sync, so "done by this sync" is true
  * of it and not of every operation the outbox still lists.
  */
 export function progressOf(outbox: Outbox, client: VoucherClient, requests: number, inRun: (op: OperationRecord) => boolean, jobs?: JobPace): SyncProgress {
   const operations: Record<OperationState, number> = { queued: 0, running: 0, done: 0, failed: 0, needs_attention: 0, cancelled: 0, dead_letter: 0 };
-  const chunks = emptyCounts();
+  const requestCounts = emptyCounts();
   const codes = { total: 0, done: 0, present: 0, failed: 0 };
   const tallies = outbox.tallies();
   for (const op of outbox.operations()) {
     if (!inRun(op)) continue;
     operations[op.state] += 1;
-    for (const [state, n] of Object.entries(op.chunkCounts) as [keyof RequestCounts, number][]) chunks[state] += n;
+    for (const [state, n] of Object.entries(op.requestCounts) as [keyof RequestCounts, number][]) requestCounts[state] += n;
     const tally = tallies.get(op.id);
     codes.total += op.codes;
     if (!tally) continue;
@@ -47,5 +47,5 @@ export function progressOf(outbox: Outbox, client: VoucherClient, requests: numb
     codes.present += tally.present;
     codes.failed += tally.failed;
   }
-  return { operations, chunks, codes, jobs, requests, rate: client.rateBudget(), tokensMinted: client.tokenStatus()?.minted ?? 0 };
+  return { operations, requestCounts, codes, jobs, requests, rate: client.rateBudget(), tokensMinted: client.tokenStatus()?.minted ?? 0 };
 }

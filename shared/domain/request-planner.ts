@@ -9,7 +9,7 @@ export const IMPORT_MAX_CODES = 100_000;
  * 10 MiB, so a body is within the limit whichever unit the service means.
  */
 export const IMPORT_MAX_BYTES = 10_000_000;
-/** Room left in a CSV chunk for the multipart envelope (boundaries, part headers) around the file. */
+/** Room left in a CSV request for the multipart envelope (boundaries, part headers) around the file. */
 export const MULTIPART_RESERVE_BYTES = 4096;
 
 export interface RequestLimits {
@@ -20,7 +20,7 @@ export interface RequestLimits {
 
 export interface RequestPlan {
   index: number;
-  /** Position of the chunk's first draft in the input, counting from 0. */
+  /** Position of the request's first draft in the input, counting from 0. */
   start: number;
   /** Position after its last draft. */
   end: number;
@@ -57,7 +57,7 @@ function limitsFor(format: ImportFormat, limits: RequestLimits): { maxCodes: num
 
 /**
  * Splits drafts, in order, into import requests within both limits, keeping pieces of the current
- * chunk only when `keepBodies` (planning alone holds nothing but the plans).
+ * request only when `keepBodies` (planning alone holds nothing but the plans).
  */
 function* split(drafts: Iterable<VoucherDraft>, format: ImportFormat, limits: RequestLimits, keepBodies: boolean): Generator<ImportRequest> {
   const { maxCodes, maxBytes } = limitsFor(format, limits);
@@ -72,11 +72,11 @@ function* split(drafts: Iterable<VoucherDraft>, format: ImportFormat, limits: Re
 
   const finish = (): ImportRequest => {
     const done = plan as RequestPlan;
-    const chunk = { plan: done, drafts: members, body: keepBodies ? layout.head + pieces.join(layout.separator) + layout.tail : '' };
+    const request = { plan: done, drafts: members, body: keepBodies ? layout.head + pieces.join(layout.separator) + layout.tail : '' };
     pieces = [];
     members = [];
     plan = null;
-    return chunk;
+    return request;
   };
 
   for (const draft of drafts) {
@@ -104,11 +104,11 @@ function* split(drafts: Iterable<VoucherDraft>, format: ImportFormat, limits: Re
 /** The import requests `drafts` needs, without building their bodies; streams over any iterable. */
 export function planImportRequests(drafts: Iterable<VoucherDraft>, format: ImportFormat, limits: RequestLimits = {}): RequestPlan[] {
   const plans: RequestPlan[] = [];
-  for (const chunk of split(drafts, format, limits, false)) plans.push(chunk.plan);
+  for (const request of split(drafts, format, limits, false)) plans.push(request.plan);
   return plans;
 }
 
-/** Each import request in turn with its drafts and body; only one chunk is held at a time. */
+/** Each import request in turn with its drafts and body; only one request is held at a time. */
 export function importRequests(drafts: Iterable<VoucherDraft>, format: ImportFormat, limits: RequestLimits = {}): Generator<ImportRequest> {
   return split(drafts, format, limits, true);
 }

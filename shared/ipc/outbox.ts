@@ -8,7 +8,7 @@ import type { OutboxChannel } from './outbox-channels';
 // text with its request id, never a request body or a token.
 
 const id = z.number().int().positive();
-const chunkCounts = z.record(z.enum(REQUEST_STATES), z.number().int());
+const requestCounts = z.record(z.enum(REQUEST_STATES), z.number().int());
 
 const errorSchema = z.object({
   message: z.string(),
@@ -25,7 +25,7 @@ export const operationViewSchema = z.object({
   state: z.enum(OPERATION_STATES),
   batchId: z.number().int().nullable(),
   codes: z.number().int(),
-  chunkCounts,
+  requestCounts,
   failures: z.number().int(),
   /** Carried out by this sync (codes created or added, codes deleted, a reward created). */
   applied: z.number().int(),

@@ -30,7 +30,7 @@ export interface OperationRules<P> {
   describe(payload: P): string;
   /** The result in words, the same in the CLI and the app. */
   tallyText(tally: Tally): string;
-  /** Set when the kind's requests become service jobs: polled, and reconciled by the job list. */
+  /** Set when the kind's requests become service jobs: looked at, and reconciled by the job list. */
   job?: ImportJob;
   /** Whether what it carries out counts as codes in the progress (a reward is a request, not a code). */
   countsCodes: boolean;

@@ -16,7 +16,7 @@ export interface PlanOperation {
   id: number;
   kind: OperationKind;
   label: string;
-  chunks: readonly PlanRequest[];
+  requests: readonly PlanRequest[];
 }
 
 export interface BudgetFigures {
@@ -73,7 +73,7 @@ const SENDABLE: ReadonlySet<RequestState> = new Set(['pending', 'sending']);
 /** Codes probed when an import is reconciled: the first, the last and a sample of five. */
 const IMPORT_PROBES = 7;
 
-/** Requests that become service jobs are polled, and reconciled by the job list and probes. */
+/** Requests that become service jobs are looked at, and reconciled by the job list and probes. */
 function isImport(kind: string): boolean {
   return rulesOf(kind)?.job !== undefined;
 }
@@ -84,20 +84,20 @@ export function planSync(input: DryRunInput): DryRunPlan {
   let reconcile = 0;
   let jobCodes = 0;
   for (const op of input.operations) {
-    const open = op.chunks.filter((chunk) => SENDABLE.has(chunk.state));
+    const open = op.requests.filter((request) => SENDABLE.has(request.state));
     const planned = { id: op.id, kind: op.kind, label: op.label, requests: open.length, codes: 0, bytes: 0 };
-    for (const chunk of open) {
-      planned.codes += chunk.codes;
-      planned.bytes += chunk.bytes;
-      // A chunk left in `sending` is checked first: an import by the job list and a probe of its
+    for (const request of open) {
+      planned.codes += request.codes;
+      planned.bytes += request.bytes;
+      // A request left in `sending` is checked first: an import by the job list and a probe of its
       // first, last and a sample of its codes; a code or a reward by one look-up.
-      if (chunk.state === 'sending') reconcile += isImport(op.kind) ? 1 + Math.min(chunk.codes, IMPORT_PROBES) : 1;
+      if (request.state === 'sending') reconcile += isImport(op.kind) ? 1 + Math.min(request.codes, IMPORT_PROBES) : 1;
     }
     writes += open.length;
     if (isImport(op.kind)) {
-      for (const chunk of op.chunks) if (SENDABLE.has(chunk.state) || chunk.state === 'accepted') jobCodes += chunk.codes;
+      for (const request of op.requests) if (SENDABLE.has(request.state) || request.state === 'accepted') jobCodes += request.codes;
     }
-    if (open.length > 0 || op.chunks.some((chunk) => chunk.state === 'accepted')) operations.push(planned);
+    if (open.length > 0 || op.requests.some((request) => request.state === 'accepted')) operations.push(planned);
   }
   // One look reads every import job in flight, so looks follow the sync's codes, not its jobs.
   const looks = expectedLooks(jobCodes);

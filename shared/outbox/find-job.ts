@@ -29,7 +29,7 @@ export interface SentRequest {
 export interface FindJobOptions {
   /** Service and app clocks may differ by this much. */
   skewMs: number;
-  /** Ids some other chunk already owns. */
+  /** Ids some other request already owns. */
   claimed: ReadonlySet<string>;
 }
 
@@ -80,7 +80,7 @@ export function jobCounts(job: JobCandidate): { total?: number; failedCodes: Set
   return { total: done !== undefined && failed !== undefined ? done + failed : undefined, failedCodes };
 }
 
-/** Jobs of the request's type, created while it was out (allowing for skew), that no other chunk owns. */
+/** Jobs of the request's type, created while it was out (allowing for skew), that no other request owns. */
 export function candidateJobs(request: SentRequest, jobs: readonly JobCandidate[], options: FindJobOptions): JobCandidate[] {
   return jobs.filter((job) => {
     if (job.type !== request.jobType || options.claimed.has(job.id)) return false;

@@ -1,10 +1,10 @@
 import { IMPORT_MAX_CODES } from '../domain/request-planner';
 
-// How often accepted import jobs are asked about. Every poll is an API call counted against the rate
-// budget (a service sandbox project allows 100 an hour), so jobs are not polled on a timer: one early
-// look measures how fast the service works through them, and the next look comes when the last of
-// them should be done. One look covers every job in flight (the job list), so the calls a sync makes
-// do not grow with its number of jobs.
+// How often accepted import jobs are asked about. Every look is an API call counted against the
+// rate budget (a service sandbox project allows 100 an hour), so jobs are not looked at on a timer:
+// one early look measures how fast the service works through them, and the next look comes when
+// the last of them should be done. One look covers every job in flight (the job list), so the calls
+// a sync makes do not grow with its number of jobs.
 
 export interface LookPolicy {
   /** Assumed service speed before any job was seen to progress. */
@@ -42,7 +42,7 @@ export interface LookPolicy {
    */
   tailAboveMs: number;
   tailStepMs: number;
-  /** The longest wait for a predicted finish (a slow service is not polled every few seconds). */
+  /** The longest wait for a predicted finish (a slow service is not asked every few seconds). */
   maxLookMs: number;
   /** Slack added to a predicted finish (share of the wait, plus a fixed part), so one look finds it done. */
   slackShare: number;

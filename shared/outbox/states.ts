@@ -1,7 +1,7 @@
-// Durable states of one request ("chunk") and of a whole operation, and the only moves allowed
-// between them. Pure: the outbox store applies these before every write of a chunk's state (the
-// sync's moves, setting aside, cancel and retry), so an illegal move is a bug that stops the write,
-// never a silently wrong row.
+// Durable states of one request (a row of the outbox's `requests` table) and of a whole operation,
+// and the only moves allowed between them. Pure: the outbox store applies these before every write
+// of a request's state (the sync's moves, setting aside, cancel and retry), so an illegal move is a
+// bug that stops the write, never a silently wrong row.
 
 export const REQUEST_STATES = ['pending', 'sending', 'accepted', 'done', 'failed', 'needs_attention', 'cancelled'] as const;
 export type RequestState = (typeof REQUEST_STATES)[number];
@@ -20,10 +20,10 @@ export type RequestEvent =
   | { type: 'done' }
   | { type: 'failed' }
   | { type: 'needs-attention' }
-  /** The user asked to try a chunk that needed attention again, sent as it is. */
+  /** The user asked to try a request that needed attention again, sent as it is. */
   | { type: 'retry' }
   /**
-   * The user asked to try again a chunk whose request went out before and may have been carried out
+   * The user asked to try again a request that went out before and may have been carried out
    * (an answer the engine could not judge, a job it could not read): it is reconciled before it is
    * sent again, so it goes back to `sending`, the state the next sync reconciles first.
    */
@@ -49,7 +49,7 @@ export class IllegalTransitionError extends Error {
     readonly from: RequestState,
     readonly event: RequestEvent['type'],
   ) {
-    super(`A chunk in state "${from}" cannot take "${event}" (allowed from: ${MOVES[event].from.join(', ')})`);
+    super(`A request in state "${from}" cannot take "${event}" (allowed from: ${MOVES[event].from.join(', ')})`);
     this.name = 'IllegalTransitionError';
   }
 }
@@ -64,12 +64,12 @@ export function canTake(from: RequestState, event: RequestEvent['type']): boolea
   return MOVES[event].from.includes(from);
 }
 
-/** The states an event moves a chunk out of (a bulk change, such as a cancel, moves only these). */
+/** The states an event moves a request out of (a bulk change, such as a cancel, moves only these). */
 export function statesTaking(event: RequestEvent['type']): readonly RequestState[] {
   return MOVES[event].from;
 }
 
-export const TERMINAL_CHUNK_STATES: ReadonlySet<RequestState> = new Set(['done', 'failed', 'cancelled']);
+export const TERMINAL_REQUEST_STATES: ReadonlySet<RequestState> = new Set(['done', 'failed', 'cancelled']);
 export const TERMINAL_OPERATION_STATES: ReadonlySet<OperationState> = new Set(['done', 'failed', 'cancelled']);
 
 export type RequestCounts = Record<RequestState, number>;
@@ -79,7 +79,7 @@ export function emptyCounts(): RequestCounts {
 }
 
 /**
- * An operation's state from its chunks': live while any chunk can still move on its own; then
+ * An operation's state from its requests': live while any request can still move on its own; then
  * needs_attention if one waits for the user; cancelled if the user cancelled; failed if any failed.
  */
 export function operationState(counts: RequestCounts, cancelRequested: boolean): OperationState {

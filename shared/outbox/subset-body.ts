@@ -1,7 +1,7 @@
 // The body of an import request without some of its codes: when reconciliation finds that some codes
 // of a request are already on the service (someone else put them there), only the rest is sent, so
 // the service never sees a second write of a code from this sync. Pure: works on the queued body
-// text and the chunk's code list (its manifest), in the body's own order.
+// text and the request's code list (its manifest), in the body's own order.
 
 /** The records of a CSV import file (header first), split at CRLF outside quotes, each without its line end. */
 export function csvRecords(text: string): string[] {
@@ -22,7 +22,7 @@ export function csvRecords(text: string): string[] {
 }
 
 /**
- * `body` less the codes in `leave`. `codes` is the chunk's manifest: the code of each voucher in the
+ * `body` less the codes in `leave`. `codes` is the request's manifest: the code of each voucher in the
  * body, in order (a JSON array element or a CSV record after the header).
  */
 export function bodyWithout(format: 'json' | 'csv', body: string, codes: readonly string[], leave: ReadonlySet<string>): string {

@@ -128,7 +128,7 @@ describe('domain benchmark', () => {
     console.log(lines.join('\n'));
   });
 
-  it('plans import chunks for 1,000,000 drafts', async () => {
+  it('plans import requests for 1,000,000 drafts', async () => {
     for (const format of [{ format: 'json' as const }, { format: 'csv' as const, metadataKeys: METADATA_KEYS }]) {
       const measure = startMeasure();
       const plans = planImportRequests(benchDrafts(ROWS), format);
@@ -136,7 +136,7 @@ describe('domain benchmark', () => {
       const codes = plans.reduce((sum, p) => sum + p.codes, 0);
       const largest = Math.max(...plans.map((p) => p.bytes));
       console.log(
-        `plan ${format.format.padEnd(4)} chunks: ${plans.length} requests for ${codes.toLocaleString('en-US')} drafts in ${(time.wallMs / 1000).toFixed(2)} s wall, ${(time.cpuMs / 1000).toFixed(2)} s CPU (largest body ${mb(largest)}), peak rss ${mb(time.peakRss)}`,
+        `plan ${format.format.padEnd(4)}: ${plans.length} requests for ${codes.toLocaleString('en-US')} drafts in ${(time.wallMs / 1000).toFixed(2)} s wall, ${(time.cpuMs / 1000).toFixed(2)} s CPU (largest body ${mb(largest)}), peak rss ${mb(time.peakRss)}`,
       );
       expect(codes).toBe(ROWS);
     }

@@ -34,7 +34,7 @@ const NUMBERS = {
   '--codes': ['codes', 2],
   '--kills': ['kills', 0],
   '--max-seconds': ['maxSeconds', 1],
-  '--chunk-codes': ['codesOfRequest', 1],
+  '--request-codes': ['codesOfRequest', 1],
   '--campaign-codes': ['campaignCodes', 1],
   '--deletes': ['deletes', 1],
   '--max-requests': ['maxRequests', 1],
@@ -45,7 +45,7 @@ export const USAGE = `usage: npm run soak -- [options]
   --codes N           codes imported, 60% by JSON and 40% by CSV import (default ${DEFAULTS.codes})
   --kills N           SIGKILLs of the sync before its last run (default ${DEFAULTS.kills})
   --max-seconds N     time bound of the whole soak (default ${DEFAULTS.maxSeconds})
-  --chunk-codes N     codes per import request (default ${DEFAULTS.codesOfRequest})
+  --request-codes N     codes per import request (default ${DEFAULTS.codesOfRequest})
   --campaign-codes N  codes added to a campaign (default ${DEFAULTS.campaignCodes})
   --deletes N         codes deleted after their import (default ${DEFAULTS.deletes})
   --max-requests N    requests the sandbox may see before the soak counts the sync as looping (default ${DEFAULTS.maxRequests})

@@ -31,7 +31,7 @@ export interface Queued {
 }
 
 function requestCodes(library: LibraryServices, opId: number): string[][] {
-  return library.outbox.requests(opId).map((chunk) => codesOfRequest(library.outbox, chunk).codes);
+  return library.outbox.requests(opId).map((request) => codesOfRequest(library.outbox, request).codes);
 }
 
 async function queuedImport(library: LibraryServices, batchId: number, format: 'json' | 'csv', maxCodes: number): Promise<QueuedImport> {

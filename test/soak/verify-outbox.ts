@@ -18,11 +18,11 @@ export async function checkOutbox(c: Checks, dataDir: string, q: Queued, after: 
     ];
     for (const { label, opId, writes } of ops) {
       const report = operationReport(outbox, opId);
-      const undone = report.chunks.filter((chunk) => chunk.state !== 'done');
+      const undone = report.requests.filter((request) => request.state !== 'done');
       c.check(
         `outbox: ${label} done`,
         report.operation.state === 'done' && undone.length === 0,
-        `operation ${report.operation.state}, ${undone.length} of ${report.chunks.length} request(s) not done`,
+        `operation ${report.operation.state}, ${undone.length} of ${report.requests.length} request(s) not done`,
       );
       // Nobody else writes to the soak's project: the report must say this sync made every write.
       const { applied, present, failed } = report.tally;

@@ -14,7 +14,7 @@ function opId(text: string): number {
 }
 
 function progressText(op: OperationRecord): string {
-  const c = op.chunkCounts;
+  const c = op.requestCounts;
   const total = Object.values(c).reduce((a, b) => a + b, 0);
   return `${c.done + c.failed}/${total}`;
 }
@@ -62,7 +62,7 @@ const show: Command = {
   run: (ctx, args) =>
     withOutbox(ctx, async (outbox) => {
       const report = operationReport(outbox, opId(positional(args, 0, 'operation')));
-      const chunkTable = table(report.chunks, [
+      const requestTable = table(report.requests, [
         { header: 'REQUEST', value: (c) => c.idx + 1 },
         { header: 'STATE', value: (c) => c.state },
         { header: 'CODES', value: (c) => c.codes },
@@ -82,7 +82,7 @@ const show: Command = {
       const op = report.operation;
       const project = op.project === null ? 'no project' : `project ${projectNames(ctx.dataDir).get(op.project) ?? op.project}`;
       const head = `Operation ${op.id} (${op.kind}, ${describeOperation(op.kind, op.payload)}, ${project}): ${op.state}; ${tallyText(op.kind, report.tally)}\n`;
-      return { data: report, text: `${head}${chunkTable}${present}${failures}` };
+      return { data: report, text: `${head}${requestTable}${present}${failures}` };
     }),
 };
 

@@ -18,13 +18,13 @@ function queued(
   what: string,
   project: Project,
 ): { data: Queued['op'] & Pick<Queued, 'needsAttention'> & { projectName: string }; text: string } {
-  const chunks = Object.values(op.chunkCounts).reduce((a, b) => a + b, 0);
+  const requests = Object.values(op.requestCounts).reduce((a, b) => a + b, 0);
   const waits = op.dependsOn.length > 0 ? ` It waits for operation(s) ${op.dependsOn.join(', ')}, which touch the same codes.` : '';
   const attention = needsAttention.map((n) => `Operation ${n.operation} needs attention: ${n.message}\n`).join('');
   return {
     data: { ...op, needsAttention, projectName: project.name },
     text:
-      `Queued operation ${op.id} for ${projectLabel(project)}: ${what} (${thousands(op.codes)} codes in ${chunks} request(s)).${waits}\n${attention}` +
+      `Queued operation ${op.id} for ${projectLabel(project)}: ${what} (${thousands(op.codes)} codes in ${requests} request(s)).${waits}\n${attention}` +
       `See it with \`voucher-desk outbox\`; send it with \`voucher-desk sync --project ${project.name}\`.\n`,
   };
 }

@@ -35,7 +35,7 @@ function operationView(outbox: Outbox, op: OperationRecord, names: ReadonlyMap<s
     state: op.state,
     batchId: op.batchId,
     codes: op.codes,
-    chunkCounts: op.chunkCounts,
+    requestCounts: op.requestCounts,
     failures: tally.failed,
     applied: tally.applied,
     present: tally.present,
@@ -48,16 +48,16 @@ function operationView(outbox: Outbox, op: OperationRecord, names: ReadonlyMap<s
 }
 
 // Only what a person needs to act on: the service's message, details and request id.
-function requestView(chunk: RequestRecord): RequestView {
-  const e = chunk.lastError;
+function requestView(request: RequestRecord): RequestView {
+  const e = request.lastError;
   return {
-    idx: chunk.idx,
-    state: chunk.state,
-    codes: chunk.codes,
-    bytes: chunk.bytes,
-    attempts: chunk.attempts,
-    code: chunk.code,
-    asyncActionId: chunk.asyncActionId,
+    idx: request.idx,
+    state: request.state,
+    codes: request.codes,
+    bytes: request.bytes,
+    attempts: request.attempts,
+    code: request.code,
+    asyncActionId: request.asyncActionId,
     lastError: e
       ? {
           message: e.message,

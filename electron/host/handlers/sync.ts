@@ -83,9 +83,9 @@ export function syncHandlers({ library, connection, lifecycle, emit }: SyncDeps)
   }
 
   /**
-   * At start: a chunk left `sending` or `accepted` by a crash may have reached the service. With keys
+   * At start: a request left `sending` or `accepted` by a crash may have reached the service. With keys
    * stored, the engine runs at once and reconciles it before anything else is sent; without them the
-   * chunk waits, untouched, for the user's next Sync.
+   * request waits, untouched, for the user's next Sync.
    */
   lifecycle.onRecover('interrupted sync', async () => {
     const { outbox } = await library();

@@ -121,8 +121,8 @@ async function syncAndCheck(dir: string, damagedBody?: string): Promise<string> 
       state += ops.map((op) => `, operation ${op.state}`).join('');
       if (damagedBody) {
         expect(ops.map((op) => op.state)).toEqual(['needs_attention']);
-        const chunk = library.outbox.requests(ops[0]?.id ?? 0)[0];
-        expect(chunk?.lastError?.message).toContain(damagedBody);
+        const request = library.outbox.requests(ops[0]?.id ?? 0)[0];
+        expect(request?.lastError?.message).toContain(damagedBody);
         state += ' naming the file';
       }
     } finally {

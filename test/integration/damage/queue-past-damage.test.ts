@@ -31,7 +31,7 @@ async function batchCodes(name: string, at: readonly string[]): Promise<string[]
   return shown.page.rows.map((row) => row.code);
 }
 
-interface ChunkShown {
+interface RequestShown {
   state: string;
   lastError: { name: string; message: string } | null;
 }
@@ -75,10 +75,14 @@ describe('a queued import whose codes.json is missing', () => {
       expect(await codesOnService(client, healthy)).toEqual(healthy);
       expect(await codesOnService(client, await batchCodes('damaged', at))).toEqual([]);
 
-      const report = await spawnJson<{ operation: { state: string }; chunks: ChunkShown[] }>(['outbox', 'show', String(first.id), ...at], { env });
+      const report = await spawnJson<{ operation: { state: string }; requests: RequestShown[] }>(['outbox', 'show', String(first.id), ...at], { env });
       expect(report.operation.state).toBe('needs_attention');
-      expect(report.chunks).toEqual([expect.objectContaining({ state: 'needs_attention', lastError: expect.objectContaining({ name: 'BodyChangedError' }) })]);
-      expect(report.chunks[0]?.lastError?.message).toContain(`The saved request file ${list} (operation ${first.id}, ${first.uid}) is missing; it is not sent`);
+      expect(report.requests).toEqual([
+        expect.objectContaining({ state: 'needs_attention', lastError: expect.objectContaining({ name: 'BodyChangedError' }) }),
+      ]);
+      expect(report.requests[0]?.lastError?.message).toContain(
+        `The saved request file ${list} (operation ${first.id}, ${first.uid}) is missing; it is not sent`,
+      );
     } finally {
       await forgetKeys();
     }

@@ -92,9 +92,9 @@ describe('recovery of an interrupted sync at start', () => {
     try {
       expect(outbox.operation(opId).state).toBe('done');
       expect(outbox.failures(opId)).toEqual([]);
-      const chunks = outbox.requests(opId);
-      expect(chunks.every((c) => c.state === 'done')).toBe(true);
-      expect(chunks.reduce((n, c) => n + Number(c.result?.done_count ?? 0), 0)).toBe(CODES);
+      const requests = outbox.requests(opId);
+      expect(requests.every((c) => c.state === 'done')).toBe(true);
+      expect(requests.reduce((n, c) => n + Number(c.result?.done_count ?? 0), 0)).toBe(CODES);
     } finally {
       await outbox.close();
     }

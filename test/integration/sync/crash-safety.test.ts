@@ -108,10 +108,10 @@ describe('crash safety', () => {
         try {
           expect(check.operation(op.id).state).toBe('done');
           expect(check.failures(op.id)).toEqual([]);
-          const chunks = check.requests(op.id);
-          expect(chunks.every((c) => c.state === 'done' && c.asyncActionId !== null)).toBe(true);
-          expect(new Set(chunks.map((c) => c.asyncActionId)).size).toBe(chunks.length);
-          expect(chunks.reduce((n, c) => n + Number(c.result?.done_count ?? 0), 0)).toBe(CODES_PER_BATCH);
+          const requests = check.requests(op.id);
+          expect(requests.every((c) => c.state === 'done' && c.asyncActionId !== null)).toBe(true);
+          expect(new Set(requests.map((c) => c.asyncActionId)).size).toBe(requests.length);
+          expect(requests.reduce((n, c) => n + Number(c.result?.done_count ?? 0), 0)).toBe(CODES_PER_BATCH);
         } finally {
           await check.close();
         }

@@ -10,7 +10,7 @@ import { batchOf, clientFor, codes, codesOnService, desk, sandbox } from './help
 // `outbox retry` after the engine gave up on a request whose write the service carried out (an
 // answer or a job it could not judge): the retry must reconcile it, never send it blindly again.
 
-/** The chunk as the engine leaves it: sent (durably `sending`), then handed to the user. */
+/** The request as the engine leaves it: sent (durably `sending`), then handed to the user. */
 async function gaveUp(outbox: Outbox, opId: number, write: () => Promise<unknown>): Promise<void> {
   const at = Date.now();
   await outbox.move(opId, 0, { type: 'send' }, { attempts: 1, sentAt: at, firstTryAt: at });
@@ -41,8 +41,8 @@ describe('outbox retry of a request that may have been carried out', () => {
     const list = codes('RTY', 40);
     const id = await batchOf(d, 'retry', list);
     const op = await queueImport(d, String(id), { format: 'json' });
-    const chunk = d.outbox.request(op.id, 0);
-    await gaveUp(d.outbox, op.id, () => client.importVouchers({ serialized: d.outbox.bodies.read(chunk.bodyFile as string, chunk.bodyHash as string) }));
+    const request = d.outbox.request(op.id, 0);
+    await gaveUp(d.outbox, op.id, () => client.importVouchers({ serialized: d.outbox.bodies.read(request.bodyFile as string, request.bodyHash as string) }));
     await d.outbox.retry(op.id);
     expect((await new SyncEngine({ outbox: d.outbox, client }).run()).state).toBe('finished');
     expect(sb.requestLog().filter((r) => r.method === 'POST' && r.path === '/v1/vouchers/import')).toHaveLength(1);

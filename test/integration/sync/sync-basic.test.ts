@@ -7,7 +7,7 @@ import { OPERATION_MARKER_KEY } from '../../../shared/operations/marker';
 import { batchOf, clientFor, codes, codesOnService, desk, sandbox } from './helpers';
 
 describe('sync engine against the sandbox', () => {
-  it('imports a batch in several chunks, reports a code already on the service against its row (not as failed), and unfreezes it', async () => {
+  it('imports a batch in several requests, reports a code already on the service against its row (not as failed), and unfreezes it', async () => {
     const sb = await sandbox();
     const d = await desk();
     const client = clientFor(sb);

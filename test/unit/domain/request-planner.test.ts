@@ -22,7 +22,7 @@ function* manyGifts(n: number): Generator<VoucherDraft> {
   for (let i = 0; i < n; i++) yield gift(`C${i}`, i);
 }
 
-describe('chunk planner', () => {
+describe('request planner', () => {
   it('keeps the service limits as constants, 10 MB read as the smaller 10,000,000 bytes', () => {
     expect(IMPORT_MAX_CODES).toBe(100_000);
     expect(IMPORT_MAX_BYTES).toBe(10_000_000);
@@ -42,29 +42,29 @@ describe('chunk planner', () => {
 
   it('splits at the byte limit on the real UTF-8 size of each JSON body', () => {
     const drafts = Array.from({ length: 40 }, (_, i) => ({ ...gift(`Ü${i}`), additional_info: '€'.repeat(i) }));
-    const chunks = [...importRequests(drafts, { format: 'json' }, { maxBytes: 400 })];
-    expect(chunks.length).toBeGreaterThan(3);
-    for (const chunk of chunks) {
-      expect(bytesOf(chunk.body)).toBe(chunk.plan.bytes);
-      expect(chunk.plan.bytes).toBeLessThanOrEqual(400);
-      expect(JSON.parse(chunk.body)).toEqual(chunk.drafts);
+    const requests = [...importRequests(drafts, { format: 'json' }, { maxBytes: 400 })];
+    expect(requests.length).toBeGreaterThan(3);
+    for (const request of requests) {
+      expect(bytesOf(request.body)).toBe(request.plan.bytes);
+      expect(request.plan.bytes).toBeLessThanOrEqual(400);
+      expect(JSON.parse(request.body)).toEqual(request.drafts);
     }
     // Each cut is needed: the next draft would not have fitted.
-    for (let i = 0; i + 1 < chunks.length; i++) {
-      const [a, b] = [chunks[i] as ImportRequest, chunks[i + 1] as ImportRequest];
+    for (let i = 0; i + 1 < requests.length; i++) {
+      const [a, b] = [requests[i] as ImportRequest, requests[i + 1] as ImportRequest];
       expect(bytesOf(importBody([...a.drafts, b.drafts[0] as VoucherDraft], { format: 'json' }))).toBeGreaterThan(400);
     }
   });
 
-  it('repeats the CSV header in every chunk and leaves room for the multipart envelope', () => {
+  it('repeats the CSV header in every request and leaves room for the multipart envelope', () => {
     const drafts = Array.from({ length: 30 }, (_, i) => ({ ...gift(`K${i}`), metadata: { shop: `shop ${i}` } }));
     const format: ImportFormat = { format: 'csv', metadataKeys: ['shop'] };
-    const chunks = [...importRequests(drafts, format, { maxBytes: 600 })];
-    expect(chunks.length).toBeGreaterThan(2);
-    for (const chunk of chunks) {
-      expect(chunk.body.startsWith('Code,Voucher Type,Value,')).toBe(true);
-      expect(bytesOf(chunk.body)).toBe(chunk.plan.bytes);
-      expect(readCsv(chunk.body).rows.map((r) => r.draft)).toEqual(chunk.drafts);
+    const requests = [...importRequests(drafts, format, { maxBytes: 600 })];
+    expect(requests.length).toBeGreaterThan(2);
+    for (const request of requests) {
+      expect(request.body.startsWith('Code,Voucher Type,Value,')).toBe(true);
+      expect(bytesOf(request.body)).toBe(request.plan.bytes);
+      expect(readCsv(request.body).rows.map((r) => r.draft)).toEqual(request.drafts);
     }
     const [big] = planImportRequests([gift('X')], format);
     expect(big?.bytes).toBe(bytesOf(importBody([gift('X')], format)));
@@ -92,7 +92,7 @@ describe('chunk planner', () => {
     expect(importBody([draft], { format: 'csv', metadataKeys: [] }).split('\r\n')[1]).toBe('R,GIFT_VOUCHER,5000,,,,,2,1,10,,');
   });
 
-  it('every chunk within both limits, every code exactly once, in order (property)', () => {
+  it('every request within both limits, every code exactly once, in order (property)', () => {
     fc.assert(
       fc.property(
         fc.array(anyDraft, { maxLength: 60 }),
@@ -101,18 +101,18 @@ describe('chunk planner', () => {
         fc.boolean(),
         (drafts, maxCodes, maxBytes, csv) => {
           const format: ImportFormat = csv ? { format: 'csv', metadataKeys: ['note'] } : { format: 'json' };
-          const chunks = [...importRequests(drafts, format, { maxCodes, maxBytes })];
-          expect(chunks.flatMap((c) => c.drafts.map((d) => d.code))).toEqual(drafts.map((d) => d.code));
+          const requests = [...importRequests(drafts, format, { maxCodes, maxBytes })];
+          expect(requests.flatMap((c) => c.drafts.map((d) => d.code))).toEqual(drafts.map((d) => d.code));
           let position = 0;
-          for (const chunk of chunks) {
-            expect(chunk.plan.start).toBe(position);
-            position = chunk.plan.end;
-            expect(chunk.plan.codes).toBe(chunk.drafts.length);
-            expect(chunk.plan.codes).toBeLessThanOrEqual(maxCodes);
-            expect(bytesOf(chunk.body)).toBe(chunk.plan.bytes);
-            expect(chunk.plan.bytes).toBeLessThanOrEqual(maxBytes);
+          for (const request of requests) {
+            expect(request.plan.start).toBe(position);
+            position = request.plan.end;
+            expect(request.plan.codes).toBe(request.drafts.length);
+            expect(request.plan.codes).toBeLessThanOrEqual(maxCodes);
+            expect(bytesOf(request.body)).toBe(request.plan.bytes);
+            expect(request.plan.bytes).toBeLessThanOrEqual(maxBytes);
           }
-          expect(planImportRequests(drafts, format, { maxCodes, maxBytes })).toEqual(chunks.map((c) => c.plan));
+          expect(planImportRequests(drafts, format, { maxCodes, maxBytes })).toEqual(requests.map((c) => c.plan));
         },
       ),
       { numRuns: 200 },

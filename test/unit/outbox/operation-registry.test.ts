@@ -50,7 +50,7 @@ describe('operation kinds', () => {
       for (const [i, kind] of OPERATION_KINDS.entries()) {
         const batchId = 100 + i;
         // TypeScript cannot tie the loop's kind to its sample's type.
-        const op = await outbox.enqueue({ uid: `uid-${kind}`, kind, payload: SAMPLES[kind], batchId, dependsOn: [], codes: 0, chunks: [] } as NewOperation);
+        const op = await outbox.enqueue({ uid: `uid-${kind}`, kind, payload: SAMPLES[kind], batchId, dependsOn: [], codes: 0, requests: [] } as NewOperation);
         const frozen = outbox.frozenBy(batchId);
         expect(frozen).toEqual({ batchId, operationId: op.id, operationKind: kind, operationWord: OPERATION_RULES[kind].word, operationState: 'queued' });
         if (!frozen) throw new Error(`batch ${batchId} is not frozen`);

@@ -30,7 +30,7 @@ describe('dependencies', () => {
   });
 });
 
-describe('polling', () => {
+describe('looks at jobs', () => {
   it('waits about as long as a job should take when nothing is known of it, and backs off', () => {
     expect(lookDelay(100, 0)).toBe(200);
     expect(lookDelay(100_000, 0)).toBe(2000);
@@ -45,7 +45,7 @@ describe('dry-run plan', () => {
       id: 1,
       kind: 'import-json' as const,
       label: 'batch "a"',
-      chunks: [
+      requests: [
         { state: 'done' as const, codes: 10, bytes: 100 },
         { state: 'pending' as const, codes: 10, bytes: 120 },
         { state: 'sending' as const, codes: 5, bytes: 60 },
@@ -55,7 +55,7 @@ describe('dry-run plan', () => {
       id: 2,
       kind: 'delete' as const,
       label: '2 codes',
-      chunks: [
+      requests: [
         { state: 'pending' as const, codes: 1, bytes: 0 },
         { state: 'pending' as const, codes: 1, bytes: 0 },
       ],

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   REQUEST_STATES,
   IllegalTransitionError,
-  TERMINAL_CHUNK_STATES,
+  TERMINAL_REQUEST_STATES,
   canTake,
   emptyCounts,
   nextRequestState,
@@ -25,7 +25,7 @@ const EVENTS: RequestEvent[] = [
   { type: 'cancel' },
 ];
 
-describe('chunk state rules', () => {
+describe('request state rules', () => {
   it('follows pending -> sending -> accepted -> done', () => {
     let state = nextRequestState('pending', { type: 'send' });
     expect(state).toBe('sending');
@@ -34,7 +34,7 @@ describe('chunk state rules', () => {
     expect(nextRequestState(state, { type: 'done' })).toBe('done');
   });
 
-  it('never sends a chunk whose outcome is uncertain or accepted, and never cancels one in flight', () => {
+  it('never sends a request whose outcome is uncertain or accepted, and never cancels one in flight', () => {
     expect(() => nextRequestState('sending', { type: 'send' })).toThrow(IllegalTransitionError);
     expect(() => nextRequestState('accepted', { type: 'send' })).toThrow(/cannot take "send"/);
     expect(() => nextRequestState('sending', { type: 'cancel' })).toThrow(IllegalTransitionError);
@@ -59,7 +59,7 @@ describe('chunk state rules', () => {
 
   it('leaves no way out of a terminal state', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...TERMINAL_CHUNK_STATES), fc.constantFrom(...EVENTS), (state, event) => {
+      fc.property(fc.constantFrom(...TERMINAL_REQUEST_STATES), fc.constantFrom(...EVENTS), (state, event) => {
         expect(canTake(state, event.type)).toBe(false);
         expect(() => nextRequestState(state, event)).toThrow(IllegalTransitionError);
       }),
@@ -76,10 +76,10 @@ describe('chunk state rules', () => {
   });
 });
 
-describe('operation state from chunk counts', () => {
+describe('operation state from request counts', () => {
   const counts = (c: Partial<ReturnType<typeof emptyCounts>>) => ({ ...emptyCounts(), ...c });
 
-  it('is queued until a chunk moves, running while any can move, then done, failed or needs attention', () => {
+  it('is queued until a request moves, running while any can move, then done, failed or needs attention', () => {
     expect(operationState(counts({ pending: 3 }), false)).toBe('queued');
     expect(operationState(counts({ pending: 2, accepted: 1 }), false)).toBe('running');
     expect(operationState(counts({ done: 2, sending: 1 }), false)).toBe('running');

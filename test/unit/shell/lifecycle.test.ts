@@ -73,12 +73,12 @@ describe('lifecycle: recovery at start', () => {
     lifecycle.onRecover('outbox', async () => void order.push('outbox'));
     lifecycle.onRecover('sync', () => {
       order.push('sync');
-      throw new Error('chunk 3 has an unknown outcome');
+      throw new Error('request 3 has an unknown outcome');
     });
     lifecycle.onRecover('cache', () => void order.push('cache'));
     expect(await lifecycle.recover()).toEqual([
       { name: 'outbox', outcome: 'done' },
-      { name: 'sync', outcome: 'failed', message: 'chunk 3 has an unknown outcome' },
+      { name: 'sync', outcome: 'failed', message: 'request 3 has an unknown outcome' },
       { name: 'cache', outcome: 'done' },
     ]);
     expect(order).toEqual(['outbox', 'sync', 'cache']);

@@ -142,15 +142,15 @@ export function windowFetch(match: { method: string; path: string }, inWindow: (
  */
 export async function crash(outbox: Outbox, client: VoucherClient, op: OperationRecord, carriedOut: boolean): Promise<void> {
   const now = Date.now();
-  const chunk = await outbox.move(op.id, 0, { type: 'send' }, { attempts: 1, sentAt: now, firstTryAt: now, nextTryAt: null });
+  const request = await outbox.move(op.id, 0, { type: 'send' }, { attempts: 1, sentAt: now, firstTryAt: now, nextTryAt: null });
   if (!carriedOut) return;
   const parsed = parseOperation(op.kind, op.payload);
   if (!parsed.ok) throw new Error(parsed.reason);
   // The engine's own send, with every durable write after the request lost with the process.
   const lostWrites = new Proxy(outbox, {
-    get: (target, prop) => (prop === 'move' || prop === 'note' ? async () => chunk : (Reflect.get(target, prop, target) as unknown)),
+    get: (target, prop) => (prop === 'move' || prop === 'note' ? async () => request : (Reflect.get(target, prop, target) as unknown)),
   });
-  await sendWith(OPERATIONS, { outbox: lostWrites, client, clock: { now: () => Date.now() } }, { op, parsed: parsed.op, chunk });
+  await sendWith(OPERATIONS, { outbox: lostWrites, client, clock: { now: () => Date.now() } }, { op, parsed: parsed.op, request });
 }
 
 export interface Case {
