@@ -37,7 +37,7 @@ export interface Voucher {
 
 export const voucherSchema = z.looseObject({ code: z.string() });
 
-/** Either drafts to serialize, or a body the chunk planner already serialized (sent byte for byte). */
+/** Either drafts to serialize, or a body the request planner already serialized (sent byte for byte). */
 export type ImportBody = readonly VoucherDraft[] | { serialized: string };
 
 function checkSize(parameter: string, text: string): number {
@@ -60,7 +60,7 @@ function importJson(body: ImportBody): { text: string; parameter: string } {
   if (body.length > IMPORT_MAX_CODES) {
     throw new InvalidRequestError('vouchers', `${body.length} vouchers`, `at most ${IMPORT_MAX_CODES} per request`);
   }
-  // The chunk planner's serializer, so a body sent from drafts is the body that was planned.
+  // The request planner's serializer, so a body sent from drafts is the body that was planned.
   return { text: importBody(body, { format: 'json' }), parameter: 'vouchers' };
 }
 
