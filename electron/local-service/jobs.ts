@@ -46,12 +46,16 @@ export class JobRunner {
   private ring: Portion[] = [];
   private ticking = false;
   private stopped = false;
+  /** Since when the ring has had work, and the items handled since: what a pace holds back. */
+  private busySince = 0;
+  private handled = 0;
 
   constructor(
     private readonly docs: DocStore,
     private readonly clock: Clock,
     private readonly portionSize: number,
     private readonly touched: () => void,
+    private readonly itemsPerSecond?: number,
   ) {
     for (const action of docs.all<AsyncAction>('async_action')) {
       if (action.status === 'ENQUEUED' || action.status === 'IN_PROGRESS') {
@@ -120,7 +124,17 @@ export class JobRunner {
   private kick(): void {
     if (this.ticking || this.stopped) return;
     this.ticking = true;
-    setImmediate(() => this.tick());
+    const ahead = this.msAheadOfPace();
+    if (ahead > 0) setTimeout(() => this.tick(), ahead);
+    else setImmediate(() => this.tick());
+  }
+
+  /** How long the next portion waits to keep the pace (0 without one). */
+  private msAheadOfPace(): number {
+    if (this.itemsPerSecond === undefined) return 0;
+    const now = performance.now();
+    if (this.handled === 0) this.busySince = now;
+    return Math.ceil((this.handled / this.itemsPerSecond) * 1000 - (now - this.busySince));
   }
 
   private tick(): void {
@@ -129,8 +143,10 @@ export class JobRunner {
     if (!portion || this.stopped) return;
     const finished = portion();
     this.touched();
+    this.handled += this.portionSize;
     if (!finished) this.ring.push(portion);
     if (this.ring.length > 0) this.kick();
+    else this.handled = 0;
   }
 
   /** One portion of an async action's job; true once it has finished. */

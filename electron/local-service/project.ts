@@ -27,6 +27,7 @@ export interface Project {
 export interface ProjectSettings {
   clock: Clock;
   jobPortionSize?: number;
+  jobItemsPerSecond?: number;
   maxCodesPerCampaign?: number;
   seedPublications?: number;
 }
@@ -39,7 +40,7 @@ export async function openProject(spec: ProjectSpec, settings: ProjectSettings):
   const keys = new KeyStore(clock);
   const credentials = keys.add(spec.appId, spec.appToken);
   const publications = new PublicationStore(store.db, docs);
-  const jobs = new JobRunner(docs, clock, settings.jobPortionSize ?? DEFAULT_PORTION, () => store.touched());
+  const jobs = new JobRunner(docs, clock, settings.jobPortionSize ?? DEFAULT_PORTION, () => store.touched(), settings.jobItemsPerSecond);
   const state: SandboxState = {
     clock,
     store,

@@ -109,6 +109,11 @@ export interface SandboxOptions {
   faults?: FaultSettings;
   /** Codes handled per turn of the round-robin job runner. */
   jobPortionSize?: number;
+  /**
+   * The most items a second the jobs work through together, like a service with its own pace; none:
+   * as fast as this process can. A test that must see a job running at a look sets it.
+   */
+  jobItemsPerSecond?: number;
   /** Codes a campaign may hold (the service's default is 100,000); lower it to test the limit. */
   maxCodesPerCampaign?: number;
   /**
