@@ -98,10 +98,16 @@ export async function writeFile(res: ServerResponse, reply: Reply, extraHeaders:
     }
     left -= chunk.length;
     if (!res.write(chunk)) {
-      // A client gone mid-file never drains.
+      // A client gone mid-file never drains. The listener that did not fire goes too: a big file
+      // waits for drain thousands of times, and left behind they pile up on the response.
       await new Promise<void>((resolve) => {
-        res.once('drain', resolve);
-        res.once('close', resolve);
+        const done = (): void => {
+          res.off('drain', done);
+          res.off('close', done);
+          resolve();
+        };
+        res.on('drain', done);
+        res.on('close', done);
       });
     }
     if (res.destroyed) return;
