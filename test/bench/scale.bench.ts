@@ -240,7 +240,7 @@ async function runSize(size: number, index: number): Promise<Measure[]> {
     const { requests } = await sb.get<{ requests: { method: string; path: string; receivedAtMs: number }[] }>('/__sandbox/requests');
     const kinds: Record<string, number> = {};
     for (const r of requests.filter((x) => x.receivedAtMs >= synced.startedAt)) {
-      const kind = `${r.method} ${r.path.replace(/\/aa_[^/]+$/, '/:id')}`;
+      const kind = `${r.method} ${r.path.replace(/^\/v1\//, '').replace(/\/aa_[^/]+$/, '/:id')}`;
       kinds[kind] = (kinds[kind] ?? 0) + 1;
     }
     const jobs = (await allJobs(sb)).filter((j) => Date.parse(j.created_at) >= synced.startedAt);
