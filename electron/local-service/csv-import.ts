@@ -1,9 +1,9 @@
-import Papa from 'papaparse';
 import { standardField, type CsvField } from '../../shared/domain/csv-columns';
 import { invalidPayload } from './errors';
 import { MAX_BODY_BYTES } from './http';
 import { readImportItem } from './import-item';
 import type { ImportRow, ImportSource } from './import-job';
+import { csvRows } from './csv-rows-reader';
 import { parseMultipart } from './multipart';
 import { limitExceeded } from './errors';
 
@@ -39,8 +39,7 @@ export function csvImport(contentType: string | undefined, body: Buffer): CsvImp
 }
 
 function csvSource(text: string): ImportSource {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
-  const [header, ...data] = parsed.data;
+  const { header, count, rowAt: cellsAt } = csvRows(text.replace(/^\uFEFF/, ''));
   if (!header || header.length === 0) throw invalidPayload('The CSV file is empty: it needs a header row in the first line.');
   const names = header.map((h) => h.trim());
   const fields = names.map(standardField);
@@ -48,7 +47,7 @@ function csvSource(text: string): ImportSource {
     throw invalidPayload(`The CSV header row has no "Code" column (found: ${names.join(', ')}).`);
   }
   const rowAt = (i: number): ImportRow => {
-    const cells = data[i] ?? [];
+    const cells = cellsAt(i);
     const byField = new Map<CsvField, string>();
     const metadata: Record<string, string> = {};
     names.forEach((name, j) => {
@@ -59,7 +58,7 @@ function csvSource(text: string): ImportSource {
     });
     return { row: i + 1, outcome: rowOutcome(byField, metadata) };
   };
-  return { count: data.length, rowAt };
+  return { count, rowAt };
 }
 
 function rowOutcome(cell: Map<CsvField, string>, metadata: Record<string, string>): ImportRow['outcome'] {
