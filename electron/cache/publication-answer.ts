@@ -8,7 +8,7 @@ import type { PageScope } from './publication-pages';
 import { unknownBit } from './publication-rows';
 import { truthParts, type TruthParts } from './publication-truth';
 import { latestCompletePull } from './pulls';
-import { orderIndexName } from './schema';
+import { FACTS_OF_TARGET, orderIndexName } from './publication-layout';
 
 // How many cached publications answer a selection, and which the cache cannot decide, counted in
 // SQL over `publication_facts`, with what a page of the answer needs to know.
@@ -25,7 +25,7 @@ function unknownAnywhere(db: Reader, target: string): number {
   let all = 0;
   for (let after = -1; ;) {
     const row = db.get<{ mask: number }>(
-      `SELECT unknown_mask AS mask FROM publication_facts INDEXED BY publication_facts_unknown WHERE target = ? AND unknown_mask > ? ORDER BY unknown_mask LIMIT 1`,
+      `SELECT unknown_mask AS mask FROM publication_facts INDEXED BY publication_facts_unknown WHERE ${FACTS_OF_TARGET} AND unknown_mask > ? ORDER BY unknown_mask LIMIT 1`,
       [target, after],
     );
     if (!row) return all;
@@ -96,7 +96,7 @@ export function factsTruth(
  */
 export function answerOf(db: Reader, target: string, selection: PublicationSelection, narrowing: HistoryNarrowing, key: PublicationOrderKey): CachedAnswer {
   const { truth, twoValued } = factsTruth(db, target, selection, narrowing);
-  const scoped = sql(`target = ? AND ${truth.narrowing.sql}`, target, ...truth.narrowing.params);
+  const scoped = sql(`${FACTS_OF_TARGET} AND ${truth.narrowing.sql}`, target, ...truth.narrowing.params);
   const where = sql(`${scoped.sql} AND (${truth.selection.sql})`, ...scoped.params, ...truth.selection.params);
   const everyRow = truth.selection.sql === '1' && truth.narrowing.sql === '1';
   const access = accessOf(narrowing, twoValued ? pinnedIndex(selection) : undefined);
@@ -108,7 +108,7 @@ export function answerOf(db: Reader, target: string, selection: PublicationSelec
     // With every row answering, the order's index counts those without its key in one range, without reading them.
     const counted = everyRow
       ? db.get<{ matches: number; unkeyed: number }>(
-          `SELECT ? AS matches, COUNT(*) AS unkeyed FROM publication_facts INDEXED BY ${orderIndexName(key)} WHERE target = ? AND ${key} IS NULL`,
+          `SELECT ? AS matches, COUNT(*) AS unkeyed FROM publication_facts INDEXED BY ${orderIndexName(key)} WHERE ${FACTS_OF_TARGET} AND ${key} IS NULL`,
           [rows, target],
         )
       : db.get<{ matches: number; unkeyed: number }>(

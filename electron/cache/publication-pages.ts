@@ -1,7 +1,7 @@
 import type { PublicationOrderKey } from '../../shared/domain/publication-order';
 import type { Reader } from '../store/statements';
 import type { SqlPart } from './filter-sql';
-import { orderIndexName } from './schema';
+import { orderIndexName } from './publication-layout';
 
 // One page of an offline answer, in the service's order: by a key, nulls last either way, ties by
 // id in the key's direction. An order's index (target, key, id) holds the rows with a key in key

@@ -94,13 +94,13 @@ export function sortableInstant(value: string | null): string | null {
   return Number.isNaN(time) ? value : new Date(time).toISOString();
 }
 
-const STORED_COLUMNS = ['target', ...FACT_COLUMNS, 'unknown_mask', 'numbers', 'failure_message', 'learned', 'json', 'pull_id', 'pulled_at'];
+/** The columns of a stored row, in upsertParams' order. */
+export const STORED_COLUMNS = ['target', ...FACT_COLUMNS, 'unknown_mask', 'numbers', 'failure_message', 'learned', 'json', 'pull_id', 'pulled_at'];
 
+/** Stores a row by (target, id), replacing the one there: `publications` is a view whose insert upserts (see publication-layout.ts). */
 export function upsertSql(): string {
   const columns = STORED_COLUMNS;
-  const updates = columns.filter((c) => c !== 'target' && c !== 'id').map((c) => `${c} = excluded.${c}`);
-  return `INSERT INTO publications (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
-    ON CONFLICT (target, id) DO UPDATE SET ${updates.join(', ')}`;
+  return `INSERT INTO publications (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
 }
 
 /** Parameters for `upsertSql`, in its column order. */

@@ -42,7 +42,7 @@ function equalsParam(field: FilterField, value: string, t: Translation): SqlPart
 
 function voucherSql(code: string, table: string): SqlPart {
   // publication_codes holds every code of every publication: one seek, made once a query.
-  return sql(`(${table}.target, ${table}.id) IN (SELECT target, id FROM publication_codes WHERE code = ?)`, code);
+  return sql(`${table}.no IN (SELECT no FROM publication_codes WHERE code = ?)`, code);
 }
 
 function joined(parts: readonly SqlPart[], junction: 'AND' | 'OR', empty: '1' | '0'): SqlPart {

@@ -4,6 +4,7 @@ import type { PublicationPullPhase, PublicationPullProgress } from '../../shared
 import type { StoreDatabase } from '../store/database';
 import type { Reader, Writer } from '../store/statements';
 import { pullExportPart, type ExportSource } from './export-download';
+import { cachedPublicationCount } from './publication-layout';
 import { clearMark, setKnownThrough } from './publication-pull-marks';
 import { upsertParams, upsertSql } from './publication-rows';
 import { finishPull, recordPage, reopenPull, startPull } from './pulls';
@@ -170,9 +171,9 @@ export async function pullByExports(db: StoreDatabase, client: ExportSource, o: 
           async (page) => {
             await stored(
               (tx) => {
-                const before = tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM publications WHERE target = ?', [target])?.n ?? 0;
+                const before = cachedPublicationCount(tx, target);
                 storeListed(tx, target, page, {}, pullId, iso());
-                return (tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM publications WHERE target = ?', [target])?.n ?? 0) - before;
+                return cachedPublicationCount(tx, target) - before;
               },
               page.length,
               page.reduce<string | undefined>((a, p) => later(a, p.created_at), undefined),

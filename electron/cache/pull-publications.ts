@@ -4,6 +4,7 @@ import { fieldsRead, pinnedFacts, selectionKey, type PublicationSelection } from
 import type { PublicationPullMode, PublicationPullProgress } from '../../shared/ipc/publication-history';
 import type { StoreDatabase } from '../store/database';
 import type { Reader, Writer } from '../store/statements';
+import { cachedPublicationCount } from './publication-layout';
 import { clearMark, knownThrough, resumableMark, setKnownThrough, setMark, type PublicationWalk, type PullMark } from './publication-pull-marks';
 import { canExport, type ExportSource } from './export-download';
 import { exportPullInterrupted, pullByExports } from './pull-by-exports';
@@ -59,7 +60,7 @@ async function recordFailedPull(
 
 /** Publications the cache holds for a target. */
 function cachedCount(db: Reader, target: string): number {
-  return db.get<{ n: number }>('SELECT COUNT(*) AS n FROM publications WHERE target = ?', [target])?.n ?? 0;
+  return cachedPublicationCount(db, target);
 }
 
 /** Default `newExportsFrom`: an incremental pull lists up to 20 pages of new publications, then exports them. */

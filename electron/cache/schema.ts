@@ -2,6 +2,7 @@ import { PUBLICATION_ORDER_KEYS } from '../../shared/domain/publication-order';
 import { FILTER_FIELDS, type FilterField } from '../../shared/domain/publication-filter';
 import type { Migration } from '../store/migrations';
 import type { Writer } from '../store/statements';
+import { CAMPAIGN_INDEX, CHANNEL_RESULT_INDEX, orderIndexName, storePublicationsOnce } from './publication-layout';
 import { FACT_COLUMNS, numbersOf, sortableInstant, unknownMaskOf } from './publication-rows';
 
 // Version 1's publication columns, which version 2 copies into a rowid table.
@@ -112,20 +113,20 @@ export const cacheMigrations: readonly Migration[] = [
       createPublicationFacts(tx);
     },
   },
+  {
+    version: 3,
+    description:
+      'each publication stored once: facts keyed by a target number, the JSON apart, codes by row number, publications a view (see publication-layout.ts)',
+    up(tx) {
+      storePublicationsOnce(tx);
+    },
+  },
 ];
 
 /** The facts table's copy of each publication's filter and order columns, kept by triggers. */
 export const PUBLICATION_FACT_COLUMNS = [...FACT_COLUMNS.filter((c) => c !== 'unknown'), 'unknown_mask', 'numbers', 'failure_message'] as const;
 
-/** Rows of one channel and result in time order. */
-export const CHANNEL_RESULT_INDEX = 'publication_facts_by_channel_result';
-/** Rows by campaign, with what the dashboard counts of them. */
-export const CAMPAIGN_INDEX = 'publication_facts_by_campaign';
-
-/** The index `ORDER BY <key>, id` (either direction) walks: `INDEXED BY` names it. */
-export function orderIndexName(key: string): string {
-  return `publication_facts_by_${key}`;
-}
+export { CAMPAIGN_INDEX, CHANNEL_RESULT_INDEX, orderIndexName } from './publication-layout';
 
 // An offline query reads every row of a target once to count what answers it, and walks an order's
 // index to its page. A row of `publications` is mostly its item's JSON, so both run on a narrow copy

@@ -1,5 +1,6 @@
 import type { StoreDatabase } from '../store/database';
 import type { Reader } from '../store/statements';
+import { cachedPublicationCount, dropTargetPublications, PUBLICATION_TABLES } from './publication-layout';
 
 /** A remembered setting of the cache (e.g. `target`: where the last pull went), or undefined. */
 export function cacheState(db: Reader, key: string): string | undefined {
@@ -20,7 +21,7 @@ export function cachedTargets(db: Reader): string[] {
 /** What the cache holds for one key, for the question asked before a project is removed. */
 export function cachedCounts(db: Reader, target: string): { publications: number; stacks: number; rewards: number; earningRules: number } {
   const n = (table: string): number => db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table} WHERE target = ?`, [target])?.n ?? 0;
-  return { publications: n('publication_facts'), stacks: n('stacks'), rewards: n('rewards'), earningRules: n('earning_rules') };
+  return { publications: cachedPublicationCount(db, target), stacks: n('stacks'), rewards: n('rewards'), earningRules: n('earning_rules') };
 }
 
 /** Drops every copy filed under `target` (a removed project's), in one write. */
@@ -28,8 +29,11 @@ export function dropCachedTarget(db: StoreDatabase, target: string): Promise<voi
   const tables = db
     .all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
     .map((t) => t.name)
+    // The publication tables file rows under a target number: dropped apart, in bulk.
+    .filter((name) => !PUBLICATION_TABLES.has(name))
     .filter((name) => db.all<{ name: string }>(`SELECT name FROM pragma_table_info('${name}')`).some((c) => c.name === 'target'));
   return db.write((tx) => {
+    dropTargetPublications(tx, target);
     for (const table of tables) tx.run(`DELETE FROM ${table} WHERE target = ?`, [target]);
   });
 }

@@ -2,7 +2,7 @@ import { bucketStarts, nextBucket, type DayCount } from '../../shared/domain/his
 import { localDate, startOfLocalDay, type OffsetPeriod } from '../../shared/domain/time-zones';
 import type { Reader, SqlValue } from '../store/statements';
 import type { SqlPart } from './filter-sql';
-import { CAMPAIGN_INDEX, CHANNEL_RESULT_INDEX } from './schema';
+import { CAMPAIGN_INDEX, CHANNEL_RESULT_INDEX } from './publication-layout';
 import { CAMPAIGN_UNKNOWN_SQL, REFERRAL_SUMS_SQL, scopedSql, timeSpanOf, type CountedStats, type StatsScope, type StatsSpan } from './stats-scope';
 
 // The dashboard's counts when the selection takes every row (the dashboard's own case), read by

@@ -2,6 +2,7 @@ import { spanPeriods, statsSpan, type StatsCounts } from '../../shared/domain/pu
 import type { OffsetPeriod } from '../../shared/domain/time-zones';
 import type { HistoryBucketSize, HistoryNarrowing } from '../../shared/ipc/publication-history';
 import type { SqlPart } from './filter-sql';
+import { FACTS_OF_TARGET } from './publication-layout';
 import { unknownBit } from './publication-rows';
 import type { TruthParts } from './publication-truth';
 
@@ -24,7 +25,7 @@ export interface CountedStats {
 
 /** The target and narrowing as a WHERE clause. */
 export function scopedSql(scope: StatsScope): SqlPart {
-  return { sql: `target = ? AND ${scope.truth.narrowing.sql}`, params: [scope.target, ...scope.truth.narrowing.params] };
+  return { sql: `${FACTS_OF_TARGET} AND ${scope.truth.narrowing.sql}`, params: [scope.target, ...scope.truth.narrowing.params] };
 }
 
 /** The instants the buckets span (see statsSpan), null when there are none. */

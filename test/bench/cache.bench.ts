@@ -1,20 +1,28 @@
+import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openCacheDatabase, pullPublications, queryCachedPublications, type CachedPublicationsQuery } from '../../electron/cache';
+import { cachedPublicationStats, openCacheDatabase, pullPublications, queryCachedPublications, type CachedPublicationsQuery } from '../../electron/cache';
 import { PUBLICATION_ORDERS } from '../../shared/api';
 import type { PublicationSelection } from '../../shared/domain/publication-query';
 import { clientOf, extraPublications, putPublications, sandboxOn } from '../integration/cache/history';
 import { makeTempDir } from '../integration/cache/temp';
 import { fillCache, recordCompletePull } from '../integration/cache/fill';
+import { keysForSandbox, spawnJson } from '../integration/cli-inspect/spawn-bin';
+import { timedNode } from './peer/timed-run';
+import { USAGE_PRELOAD, usageOf } from './peer/usage';
 
 const EXTRA = 10_000;
 const ROUNDS = 5;
-const CACHED = 100_000;
+/** Publications cached for the page, stats and memory figures: CACHE_BENCH_SIZE, e.g. 1000000 (issue 26's size). */
+const CACHED = Number(process.env.CACHE_BENCH_SIZE ?? 100_000);
 const PAGE_ROUNDS = 3;
 const TARGET_MS = 50;
-const DEEP = 50_000;
+const DEEP = Math.floor(CACHED / 2);
+const STATS_TARGET_MS = 300;
+const RSS_TARGET = 1024 ** 3;
+const env = { VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-cache-bench-${randomUUID()}`, VOUCHER_DESK_TARGET: '' };
 
 const QUERIES: [string, PublicationSelection][] = [
   ['everything, newest first', {}],
@@ -123,8 +131,16 @@ describe('publication cache', () => {
 
   it(`answers a page of any filter and order at ${CACHED.toLocaleString('en-US')} cached publications (target ${TARGET_MS} ms)`, async () => {
     const dir = makeTempDir();
-    const db = await openCacheDatabase(join(dir, 'cache'));
-    const target = 'http://127.0.0.1:1/bench';
+    const dataDir = join(dir, 'data');
+    const at = ['--data-dir', dataDir];
+    // A project of the data folder, so the command line answers from this cache: its id is the cache's key.
+    const sb = await sandboxOn(join(dir, 'sandbox.sqlite'));
+    const url = clientOf(sb).baseUrl;
+    const deleteKeys = await keysForSandbox(url, sb.credentials, env, at);
+    await sb.close();
+    const target = (await spawnJson<{ id: string }[]>(['project', 'list', ...at], { env }))[0]?.id as string;
+    let db = await openCacheDatabase(dataDir);
+    let reopened = true;
     try {
       const docs = history(CACHED);
       const start = performance.now();
@@ -132,7 +148,43 @@ describe('publication cache', () => {
       const fillMs = performance.now() - start;
       const gift = docs.filter((d) => d.facts.campaign_name === 'Gift Season');
       await recordCompletePull(db, target, { campaign: 'Gift Season' }, gift, { campaign_name: 'Gift Season' });
-      console.log(`stored ${CACHED.toLocaleString('en-US')} publications through the pull's upsert in ${(fillMs / 1000).toFixed(1)} s`);
+      docs.length = 0;
+      await db.compact();
+      const { fileBytes } = db.files();
+      await db.close();
+      reopened = false;
+      console.log(
+        `stored ${CACHED.toLocaleString('en-US')} publications through the pull's upsert in ${(fillMs / 1000).toFixed(1)} s; ` +
+          `cache file ${(fileBytes / 1024 ** 2).toFixed(1)} MiB, ${(fileBytes / CACHED).toFixed(0)} bytes a publication`,
+      );
+      // Each command in its own process, as a user runs it: its peak RSS is the cache's cost in memory.
+      for (const args of [
+        ['publications', 'list', '--limit', '100'],
+        ['publications', 'list', '--limit', '100', '--order', 'customer_id', '--page', String(Math.floor(DEEP / 100))],
+        ['publications', 'stats', '--by', 'month'],
+      ]) {
+        const run = await timedNode(['-r', USAGE_PRELOAD, join(process.cwd(), 'bin', 'voucher-desk.js'), ...args, '--json', '--target', url, ...at], {
+          env,
+          timeoutMs: 600_000,
+        });
+        const usage = usageOf(run, args.join(' '));
+        console.log(
+          `\`${args.join(' ')}\` in its own process: ${usage.wallMs} ms wall, peak RSS ${(usage.maxRssBytes / 1024 ** 2).toFixed(0)} MiB (target <= ${RSS_TARGET / 1024 ** 2})`,
+        );
+      }
+      db = await openCacheDatabase(dataDir);
+      reopened = true;
+      const stats: string[] = [];
+      for (const by of ['day', 'week', 'month'] as const) {
+        for (const [name, selection] of [
+          ['everything', {}],
+          ['one result', { result: 'SUCCESS' }],
+        ] as const) {
+          const t = pageTimes(() => cachedPublicationStats(db, target, { selection, by, timeZone: 'Europe/Warsaw' }));
+          stats.push(`${by} ${name} ${t.wall.toFixed(0)}`);
+        }
+      }
+      console.log(`stats wall ms (target <= ${STATS_TARGET_MS}): ${stats.join(', ')}`);
       const pages: { wall: number; cpu: number; what: string }[] = [];
       for (const [name, q] of PAGE_QUERIES) {
         const first = queryCachedPublications(db, target, { ...q, limit: 100 });
@@ -166,7 +218,8 @@ describe('publication cache', () => {
       };
       console.log(`pages (${pages.length}, load average ${loadavg()[0]?.toFixed(1)} on this machine): ${summary('wall')}; ${summary('cpu')}`);
     } finally {
-      await db.close();
+      if (reopened) await db.close();
+      await deleteKeys();
     }
   });
 });
