@@ -1,7 +1,7 @@
 import type { VoucherClient } from '../../../shared/api';
 import { projectLabel, type Project } from '../../../shared/domain/project';
 import type { DryRunPlan } from '../../../shared/outbox/dry-run';
-import { SyncEngine, type EngineStatus } from '../../sync/engine';
+import type { EngineStatus } from '../../sync/engine';
 import { dryRun } from '../../sync/dry-run';
 import type { SyncProgress } from '../../sync/progress';
 import type { Outbox } from '../../outbox/outbox';
@@ -88,6 +88,8 @@ async function runSync(ctx: CliContext, outbox: Outbox, project: Project, client
   const bar = progressBar('sync', ctx.io.err, ctx.io.stderrIsTty && !ctx.json);
   let lastLine = 0;
   let lastSeen = 0;
+  // Loaded only for a real sync: `--dry-run` answers from the outbox without the engine and its client.
+  const { SyncEngine } = await import('../../sync/engine');
   const engine = new SyncEngine({
     outbox,
     client,
