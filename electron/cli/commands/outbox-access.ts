@@ -1,4 +1,5 @@
 import type { Outbox } from '../../outbox/outbox';
+import type { OutboxReads } from '../../outbox/outbox-reads';
 import type { CliContext } from '../command';
 
 /** Opens the outbox of the data folder for one command and closes it afterwards. */
@@ -10,4 +11,13 @@ export async function withOutbox<T>(ctx: CliContext, fn: (outbox: Outbox) => Pro
   } finally {
     await outbox.close();
   }
+}
+
+/**
+ * For a command that only reads the outbox: its listing while the outbox's files are the ones it was
+ * made from (no sql.js, no outbox loaded), else the outbox opened for the moment, with every check.
+ */
+export async function withOutboxReads<T>(ctx: CliContext, fn: (outbox: OutboxReads) => Promise<T>): Promise<T> {
+  const listed = (await import('../../outbox/outbox-listing')).readOutboxListing(ctx.dataDir);
+  return listed ? fn(listed) : withOutbox(ctx, fn);
 }

@@ -6,7 +6,7 @@ import { describeOperation } from '../../../shared/operations/all';
 import { type Command, type GroupCommands, UsageError, positional } from '../command';
 import { count, table } from '../format';
 import { readProjectsFile } from '../../projects/project-file';
-import { withOutbox } from './outbox-access';
+import { withOutbox, withOutboxReads } from './outbox-access';
 
 function opId(text: string): number {
   if (!/^\d+$/.test(text)) throw new UsageError(`<operation> must be an operation id (a number), got "${text}"`);
@@ -45,7 +45,7 @@ const list: Command = {
   async run(ctx, args) {
     const only = typeof args.values['project'] === 'string' ? await ctx.project() : undefined;
     const names = projectNames(ctx.dataDir);
-    return withOutbox(ctx, async (outbox) => {
+    return withOutboxReads(ctx, async (outbox) => {
       const ops = outbox.operations({ project: only?.id });
       const dead = ops.filter((op) => op.state === 'dead_letter').map((op) => `Operation ${op.id} cannot be read and is kept aside: ${op.deadReason}\n`);
       return { data: ops, text: ops.length === 0 ? 'The outbox is empty.\n' : table(ops, columns(names)) + dead.join('') };

@@ -8,7 +8,7 @@ import type { Outbox } from '../../outbox/outbox';
 import { type CliContext, type Command, type GroupCommands } from '../command';
 import { count, progressBar, table } from '../format';
 import { TARGET_OPTION, clientFor, projectFor } from '../project-client';
-import { withOutbox } from './outbox-access';
+import { withOutbox, withOutboxReads } from './outbox-access';
 
 const SYNC_SCOPES = ['vouchers', 'async-actions', 'campaigns', 'rewards'] as const;
 
@@ -132,18 +132,23 @@ const run: Command = {
     yes: { type: 'boolean', description: 'write to a production project without typing its name (for scripts)' },
   },
   async run(ctx, args) {
-    const dryRunOnly = args.values['dry-run'] === true;
     const project = await projectFor(ctx, args);
+    if (args.values['dry-run'] === true) {
+      // A plan only reads: from the outbox's listing while it holds, and no key is read.
+      return withOutboxReads(ctx, async (outbox) => {
+        const plan = dryRun(outbox, project, true);
+        return { data: { ...plan, project: project.name }, text: planText(plan) };
+      });
+    }
     // The keychain is read (its own thread and D-Bus round trip) while the outbox opens.
-    const early = dryRunOnly ? undefined : clientFor(ctx, project, SYNC_SCOPES);
+    const early = clientFor(ctx, project, SYNC_SCOPES);
     // Marked handled here: when the outbox fails to open first, that error is the one reported.
-    void early?.catch(() => undefined);
+    void early.catch(() => undefined);
     return withOutbox(ctx, async (outbox) => {
       const plan = dryRun(outbox, project, true);
-      if (dryRunOnly) return { data: { ...plan, project: project.name }, text: planText(plan) };
       await confirmProduction(ctx, project, plan, args.values['yes'] === true);
       if (plan.requests > 0 && !ctx.json) ctx.io.err(`Syncing ${projectLabel(project)}. ${plan.message}\n`);
-      const { status, progress } = await runSync(ctx, outbox, project, await (early as Promise<VoucherClient>));
+      const { status, progress } = await runSync(ctx, outbox, project, await early);
       const ops = outbox.operations({ project: project.id }).filter((op) => op.state !== 'done');
       const summary = `${statusText(status)}\n${progressLine(progress)}; tokens minted: ${progress.tokensMinted}\nProject: ${projectLabel(project)}.\n`;
       if (status.state === 'paused') throw new Error(summary.trimEnd());
