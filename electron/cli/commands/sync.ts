@@ -9,6 +9,7 @@ import { type CliContext, type Command, type GroupCommands } from '../command';
 import { count, progressBar, table } from '../format';
 import { TARGET_OPTION, clientFor, projectFor } from '../project-client';
 import { withOutbox, withOutboxReads } from './outbox-access';
+import { thousands } from '../../../shared/domain/thousands';
 
 const SYNC_SCOPES = ['vouchers', 'async-actions', 'campaigns', 'rewards'] as const;
 
@@ -28,7 +29,7 @@ function planText(plan: DryRunPlan): string {
     : '';
   return (
     `Dry run: nothing was sent. Target: ${plan.target}\n${ops}` +
-    `${count(plan.requests, 'request')}, ${count(plan.codes, 'code')}, ${plan.bytes.toLocaleString('en-US')} bytes.\n` +
+    `${count(plan.requests, 'request')}, ${count(plan.codes, 'code')}, ${thousands(plan.bytes)} bytes.\n` +
     `API calls: ${c.writes} writes + ${c.looks} looks at import jobs + ${c.reconcile} checks of uncertain requests + ${c.tokens} token(s) = ${c.total}.\n${updates}${plan.message}\n`
   );
 }
@@ -43,8 +44,8 @@ function progressLine(p: SyncProgress): string {
           Object.values(p.operations).reduce((a, b) => a + b, 0),
           'operation',
         )} done by this sync (no codes)`
-      : `${c.done.toLocaleString('en-US')} codes done by this sync, ${c.present.toLocaleString('en-US')} already on the service before it, ` +
-        `${c.failed.toLocaleString('en-US')} failed, of ${c.total.toLocaleString('en-US')}`;
+      : `${thousands(c.done)} codes done by this sync, ${thousands(c.present)} already on the service before it, ` +
+        `${thousands(c.failed)} failed, of ${thousands(c.total)}`;
   return `${work}${jobsText(p)}; ${p.requests} requests${rate}`;
 }
 
@@ -52,9 +53,9 @@ function progressLine(p: SyncProgress): string {
 function jobsText(p: SyncProgress): string {
   const jobs = p.jobs;
   if (!jobs || jobs.inFlight === 0) return '';
-  const pace = jobs.codesPerSecond === undefined ? '' : `, ${jobs.codesPerSecond.toLocaleString('en-US')} codes/s`;
+  const pace = jobs.codesPerSecond === undefined ? '' : `, ${thousands(jobs.codesPerSecond)} codes/s`;
   const left = jobs.secondsLeft === undefined ? '' : `, about ${Math.ceil(jobs.secondsLeft)} s left`;
-  return `; jobs: ${jobs.processedInFlight.toLocaleString('en-US')} of ${jobs.inFlight.toLocaleString('en-US')} codes${pace}${left}`;
+  return `; jobs: ${thousands(jobs.processedInFlight)} of ${thousands(jobs.inFlight)} codes${pace}${left}`;
 }
 
 function statusText(status: EngineStatus): string {
