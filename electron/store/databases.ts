@@ -2,7 +2,7 @@ import { type StoreDatabase, openDatabase } from './database';
 import type { ListingSpec } from './listing';
 import type { Migration } from './migrations';
 
-// How each of the data folder's databases is kept. Their tables (and the library's and outbox's listings) are
+// How each of the data folder's databases is kept. Their tables (and the listings of each) are
 // handed in by their owners (batches/open.ts, outbox/outbox.ts, cache/open.ts): the store is the
 // engine under them and imports none of them.
 
@@ -27,6 +27,14 @@ export function openOutbox(dir: string, migrations: readonly Migration[], listin
  * journal line rather than a save of the whole file, and saves the file after its journal reaches
  * a quarter of it, so a pull's time stays linear in what it stores.
  */
-export function openCache(dir: string, migrations: readonly Migration[]): Promise<StoreDatabase> {
-  return openDatabase({ dir, name: 'cache', migrations, startFresh: true, journalRecordLimit: 4 * 1024 * 1024, checkpointShare: 0.25 });
+export function openCache(dir: string, migrations: readonly Migration[], listing?: ListingSpec): Promise<StoreDatabase> {
+  return openDatabase({
+    dir,
+    name: 'cache',
+    migrations,
+    startFresh: true,
+    journalRecordLimit: 4 * 1024 * 1024,
+    checkpointShare: 0.25,
+    ...(listing && { listing }),
+  });
 }

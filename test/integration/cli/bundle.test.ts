@@ -4,9 +4,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCacheDatabase } from '../../../electron/cache';
 import { Outbox } from '../../../electron/outbox/outbox';
 import { writeProjectsFile } from '../../../electron/projects/project-file';
 import { buildBundle } from '../../unit/shell/bundle-build';
+import { fillCache } from '../cache/fill';
+import { extraPublications } from '../cache/history';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 // Inside the checkout, so the bundle finds keytar and sql.js in node_modules as dist/cli does;
@@ -120,7 +123,7 @@ describe('the command line as it ships: the bundle of a fresh build', () => {
     expect(shown.builtins).toContain('NativeModule v8');
   });
 
-  it('answers outbox list, sync --dry-run and project list without sql.js, node:crypto, papaparse or the API client', async () => {
+  it('answers outbox list, sync --dry-run, project list and publications list without sql.js, node:crypto, papaparse or the API client', async () => {
     const dataDir = join(work, 'queued');
     const project = { id: 'prj_bundle', name: 'bundle', location: 'http://127.0.0.1:9', appId: 'app', kind: 'sandbox-project' } as const;
     writeProjectsFile(dataDir, { version: 1, current: project.id, projects: [project] });
@@ -137,6 +140,9 @@ describe('the command line as it ships: the bundle of a fresh build', () => {
       payload,
     });
     await outbox.close();
+    const cache = await openCacheDatabase(dataDir);
+    await fillCache(cache, project.id, extraPublications(3));
+    await cache.close();
     const record = (args: readonly string[]) => {
       rmSync(join(work, 'loaded.txt'), { force: true });
       const hooks = ['--import', pathToFileURL(join(work, 'register.mjs')).href, '--import', pathToFileURL(join(work, 'exit-record.mjs')).href];
@@ -165,7 +171,7 @@ describe('the command line as it ships: the bundle of a fresh build', () => {
       ['project', 'list'],
     ]) {
       const seen = record(args);
-      expect(seen.stdout, args.join(' ')).toMatch(args[0] === 'project' ? /bundle/ : /queued/);
+      expect(seen.stdout, args.join(' ')).toMatch({ project: /bundle/, publications: /Showing 1-3 of 3/ }[args[0] as string] ?? /queued/);
       expect({ sqlJs: seen.sqlJs, crypto: seen.crypto, heavy: seen.heavy }, args.join(' ')).toEqual({ sqlJs: [], crypto: [], heavy: [] });
     }
   });
