@@ -1,16 +1,17 @@
-import { openCacheDatabase } from '../cache';
 import { legacySources } from '../desk/legacy-targets';
-import { Outbox } from '../outbox/outbox';
 import { ConnectionService } from '../projects/connection';
 import { Projects } from '../projects/projects';
 import type { SecretStore } from '../secrets/secret-store';
 
-/** The command line's connection service: a folder from before projects is migrated with the outbox and cache opened for the moment. */
+/**
+ * The command line's connection service: a folder from before projects is migrated with the outbox and cache opened for the moment.
+ * Both are imported only then, so a command that just names its project (`project list`, `sync --dry-run`) does not load them.
+ */
 export function cliConnection(dataDir: string, secrets: SecretStore, env: NodeJS.ProcessEnv): ConnectionService {
   const legacy = legacySources({
     dataDir,
     async withOutbox(fn) {
-      const outbox = await Outbox.open(dataDir);
+      const outbox = await (await import('../outbox/outbox')).Outbox.open(dataDir);
       try {
         return await fn(outbox);
       } finally {
@@ -18,7 +19,7 @@ export function cliConnection(dataDir: string, secrets: SecretStore, env: NodeJS
       }
     },
     async withCache(fn) {
-      const db = await openCacheDatabase(dataDir);
+      const db = await (await import('../cache/open')).openCacheDatabase(dataDir);
       try {
         return await fn(db);
       } finally {

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cachedTargets } from '../cache';
 import type { Outbox } from '../outbox/outbox';
 import type { LegacySources } from '../projects/migrate-targets';
 import type { StoreDatabase } from '../store/database';
@@ -39,6 +38,8 @@ export function legacySources(access: LegacyAccess): LegacySources {
     cacheTargets: async () =>
       exists(dataDir, 'cache')
         ? access.withCache(async (db) => {
+            // Loaded here: the cache's modules are needed only by this migration, not by every command that names a project.
+            const { cachedTargets } = await import('../cache/state');
             const remembered = db.get<{ value: string }>('SELECT value FROM cache_state WHERE key = ?', [CACHE_TARGET_KEY])?.value;
             return [...(remembered === undefined ? [] : [remembered]), ...cachedTargets(db)];
           })

@@ -1,7 +1,7 @@
 import type { FrozenBatch } from '../../shared/domain/batch-refusals';
+import type { PlanRequest } from '../../shared/outbox/dry-run';
 import { kindWord, parseOperation } from '../../shared/operations/all';
 import {
-  TERMINAL_OPERATION_STATES,
   emptyCounts,
   nextRequestState,
   operationState,
@@ -15,6 +15,8 @@ import type { StoreDatabase } from '../store/database';
 import type { Writer } from '../store/statements';
 import { BodyFiles } from './bodies';
 import { insertNotes, updateRequest, type RequestChanges, type RequestMove, type CodeNote } from './request-writes';
+import { outboxListing } from './outbox-listing';
+import { type OperationFilter, type OutboxReads, openIfAsked, planRequestOf, requestGroups } from './outbox-reads';
 import { outboxMigrations } from './schema';
 import {
   toRequest,
@@ -46,7 +48,7 @@ export class OutboxError extends Error {
  * The queue of operations and the durable state of each request. Every method that changes
  * something resolves only once the change is on disk.
  */
-export class Outbox {
+export class Outbox implements OutboxReads {
   private constructor(
     private readonly db: StoreDatabase,
     readonly bodies: BodyFiles,
@@ -54,7 +56,7 @@ export class Outbox {
   ) {}
 
   static async open(dataDir: string, options: { now?: () => Date } = {}): Promise<Outbox> {
-    const db = await openOutbox(dataDir, outboxMigrations);
+    const db = await openOutbox(dataDir, outboxMigrations, outboxListing);
     const outbox = new Outbox(db, new BodyFiles(dataDir), options.now ?? (() => new Date()));
     // Reached only when the outbox opened clean (a refused one throws above), so "finished" is known.
     const finished = db.all<{ uid: string }>("SELECT uid FROM operations WHERE state IN ('done', 'failed', 'cancelled')");
@@ -67,13 +69,13 @@ export class Outbox {
   }
 
   /** Every operation, or the open ones, of one project or of all. */
-  operations(options: { open?: boolean; project?: string } = {}): OperationRecord[] {
+  operations(options: OperationFilter = {}): OperationRecord[] {
     const rows = (
       options.project === undefined
         ? this.db.all<OperationRow>('SELECT * FROM operations ORDER BY id')
         : this.db.all<OperationRow>('SELECT * FROM operations WHERE project = ? ORDER BY id', [options.project])
     ).map(toOperation);
-    return options.open ? rows.filter((op) => !TERMINAL_OPERATION_STATES.has(op.state) && op.state !== 'dead_letter') : rows;
+    return openIfAsked(rows, options);
   }
 
   operation(id: number): OperationRecord {
@@ -257,10 +259,8 @@ export class Outbox {
   }
 
   /** Each request's state and size, in order, for the dry run (not its body). */
-  requestSizes(opId: number): { state: RequestState; codes: number; bytes: number }[] {
-    return this.db
-      .all<{ state: string; codes: number; bytes: number }>('SELECT state, codes, bytes FROM requests WHERE op_id = ? ORDER BY idx', [opId])
-      .map((c) => ({ state: c.state as RequestState, codes: c.codes, bytes: c.bytes }));
+  requestSizes(opId: number): PlanRequest[] {
+    return requestGroups(this.db, opId).map(planRequestOf);
   }
 
   /** Writes the database file in full now, as its periodic checkpoint does (tools and tests). */

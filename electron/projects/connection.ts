@@ -1,4 +1,4 @@
-import { createClient, type Scope, type VoucherClient } from '../../shared/api';
+import type { Scope, VoucherClient } from '../../shared/api';
 import { CredentialsRejectedError, ServiceError, WrongRegionError, errorBodyOf } from '../../shared/api/errors';
 import type { Target } from '../../shared/api/targets';
 import { projectBaseUrl, projectLabel, targetOfLocation, type Project } from '../../shared/domain/project';
@@ -65,6 +65,8 @@ export class ConnectionService {
   async client(project: Project, auth: AuthChoice): Promise<ProjectClient> {
     const pair = await this.keys(project);
     const target = targetOfLocation(project.location);
+    // The API client is loaded on first use: a command that only names its project never needs it.
+    const { createClient } = await import('../../shared/api');
     const client = createClient({ target, auth: auth.type === 'oauth' ? { type: 'oauth', ...pair, scopes: auth.scopes } : { type: 'keys', ...pair } });
     return { project, target, client };
   }

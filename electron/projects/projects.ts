@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   checkProjectName,
   findProject,
@@ -77,6 +76,8 @@ export class Projects {
     if (content.projects.some((p) => p.name === name))
       throw new ProjectInputError(`A project named "${name}" exists already: choose another name, or remove it first`);
     checkKeyPair(input.pair);
+    // node:crypto is loaded only here: listing or naming projects is most of a short command's start.
+    const { randomUUID } = await import('node:crypto');
     const project: Project = { id: `prj_${randomUUID()}`, name, location: normalizeLocation(input.location), appId: input.pair.appId, kind: input.kind };
     await this.secrets.set(projectAccount(project.id), input.pair);
     // Operations queued before any project existed belong to the first one.

@@ -2,7 +2,7 @@ import { type StoreDatabase, openDatabase } from './database';
 import type { ListingSpec } from './listing';
 import type { Migration } from './migrations';
 
-// How each of the data folder's databases is kept. Their tables (and the library's listing) are
+// How each of the data folder's databases is kept. Their tables (and the listings of each) are
 // handed in by their owners (batches/open.ts, outbox/outbox.ts, cache/open.ts): the store is the
 // engine under them and imports none of them.
 
@@ -16,9 +16,9 @@ export function openLibrary(dir: string, migrations: readonly Migration[], listi
   return openDatabase({ dir, name: 'library', migrations, listing, ...options });
 }
 
-/** The outbox's tables are defined by its own migrations, kept with the outbox. */
-export function openOutbox(dir: string, migrations: readonly Migration[], options: OpenOptions = {}): Promise<StoreDatabase> {
-  return openDatabase({ dir, name: 'outbox', migrations, ...options });
+/** The outbox's tables are defined by its own migrations, kept with the outbox, and so is its listing. */
+export function openOutbox(dir: string, migrations: readonly Migration[], listing?: ListingSpec, options: OpenOptions = {}): Promise<StoreDatabase> {
+  return openDatabase({ dir, name: 'outbox', migrations, ...(listing && { listing }), ...options });
 }
 
 /**
@@ -27,6 +27,14 @@ export function openOutbox(dir: string, migrations: readonly Migration[], option
  * journal line rather than a save of the whole file, and saves the file after its journal reaches
  * a quarter of it, so a pull's time stays linear in what it stores.
  */
-export function openCache(dir: string, migrations: readonly Migration[]): Promise<StoreDatabase> {
-  return openDatabase({ dir, name: 'cache', migrations, startFresh: true, journalRecordLimit: 4 * 1024 * 1024, checkpointShare: 0.25 });
+export function openCache(dir: string, migrations: readonly Migration[], listing?: ListingSpec): Promise<StoreDatabase> {
+  return openDatabase({
+    dir,
+    name: 'cache',
+    migrations,
+    startFresh: true,
+    journalRecordLimit: 4 * 1024 * 1024,
+    checkpointShare: 0.25,
+    ...(listing && { listing }),
+  });
 }

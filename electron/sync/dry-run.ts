@@ -2,7 +2,7 @@ import { planSync, type BudgetFigures, type DryRunPlan } from '../../shared/outb
 import type { OperationKind } from '../../shared/operations/all';
 import { describeOperation } from '../../shared/operations/all';
 import { projectLabel, type Project } from '../../shared/domain/project';
-import type { Outbox } from '../outbox/outbox';
+import type { OutboxReads } from '../outbox/outbox-reads';
 
 /** Assumed before any budget was seen: a sandbox project's hourly allowance, and the smallest plan's a minute. */
 export const ASSUMED_CALL_LIMIT = 100;
@@ -18,7 +18,7 @@ export function budgetKey(project: string | undefined): string {
   return project === undefined ? 'budget' : `budget:${project}`;
 }
 
-function lastBudget(outbox: Outbox, project: string | undefined): BudgetFigures | undefined {
+function lastBudget(outbox: OutboxReads, project: string | undefined): BudgetFigures | undefined {
   const saved = outbox.syncState(budgetKey(project));
   if (saved === undefined) return undefined;
   try {
@@ -30,12 +30,12 @@ function lastBudget(outbox: Outbox, project: string | undefined): BudgetFigures 
 }
 
 /** What a sync would send now, from the outbox alone: no network. */
-export function dryRun(outbox: Outbox, project: Project, usesTokens: boolean, now = Date.now()): DryRunPlan {
+export function dryRun(outbox: OutboxReads, project: Project, usesTokens: boolean, now = Date.now()): DryRunPlan {
   return planFor(outbox, `${projectLabel(project)}`, usesTokens, project, now);
 }
 
 /** The plan of one project's operations, or of the whole outbox when none is named (tools and tests). */
-export function planFor(outbox: Outbox, target: string, usesTokens: boolean, project?: Pick<Project, 'id' | 'kind'>, now = Date.now()): DryRunPlan {
+export function planFor(outbox: OutboxReads, target: string, usesTokens: boolean, project?: Pick<Project, 'id' | 'kind'>, now = Date.now()): DryRunPlan {
   const operations = outbox.operations({ open: true, project: project?.id }).map((op) => ({
     id: op.id,
     kind: op.kind as OperationKind,

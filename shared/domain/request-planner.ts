@@ -1,14 +1,10 @@
 import { bodyLayout, type ImportFormat } from './import-bodies';
 import { utf8ByteLength } from './utf8';
 import type { VoucherDraft } from './voucher';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_CODES } from './import-limits';
 
-/** Codes per import request (spec 4.4, 4.5, 8). */
-export const IMPORT_MAX_CODES = 100_000;
-/**
- * "10 MB" per request (spec 8). Read as the smaller decimal megabyte, 10,000,000 bytes rather than
- * 10 MiB, so a body is within the limit whichever unit the service means.
- */
-export const IMPORT_MAX_BYTES = 10_000_000;
+export { IMPORT_MAX_BYTES, IMPORT_MAX_CODES } from './import-limits';
+
 /** Room left in a CSV request for the multipart envelope (boundaries, part headers) around the file. */
 export const MULTIPART_RESERVE_BYTES = 4096;
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { thousands } from '../domain/thousands';
 
 // The pure part of an operation kind: what its payload is, how it is worded and counted. Each kind's
 // file in this folder holds its own; `all.ts` registers every kind the outbox knows, and the
@@ -42,13 +43,12 @@ export interface OperationRules<P> {
 }
 
 function count(n: number, noun: string): string {
-  return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+  return `${thousands(n)} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 const ALREADY_ON_SERVICE = 'already on the service before this sync (not created by it)';
 
 /** E.g. "27 codes created by this sync, 3 already on the service before this sync (not created by it), 0 failed". */
 export function codeTally(verb: string, already = ALREADY_ON_SERVICE): (tally: Tally) => string {
-  return (tally) =>
-    `${count(tally.applied, 'code')} ${verb} by this sync, ${tally.present.toLocaleString('en-US')} ${already}, ${tally.failed.toLocaleString('en-US')} failed`;
+  return (tally) => `${count(tally.applied, 'code')} ${verb} by this sync, ${thousands(tally.present)} ${already}, ${thousands(tally.failed)} failed`;
 }

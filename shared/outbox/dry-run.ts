@@ -6,10 +6,17 @@ import type { RequestState } from './states';
 // API call it will use, compared with the rate budget last seen. Sandbox projects of the service
 // allow only 100 calls an hour, so this is how a user knows a sync will fit before starting it.
 
+/**
+ * Requests of one operation in one state, with their codes and bytes summed: one request, or `count`
+ * of them. A request left in `sending` is always on its own (its reconciliation depends on its codes),
+ * so the outbox can hand over an operation of a million one-code requests as a few lines.
+ */
 export interface PlanRequest {
   state: RequestState;
   codes: number;
   bytes: number;
+  /** How many requests these are (1 when absent). */
+  count?: number;
 }
 
 export interface PlanOperation {
@@ -85,19 +92,20 @@ export function planSync(input: DryRunInput): DryRunPlan {
   let jobCodes = 0;
   for (const op of input.operations) {
     const open = op.requests.filter((request) => SENDABLE.has(request.state));
-    const planned = { id: op.id, kind: op.kind, label: op.label, requests: open.length, codes: 0, bytes: 0 };
+    const planned = { id: op.id, kind: op.kind, label: op.label, requests: 0, codes: 0, bytes: 0 };
     for (const request of open) {
+      planned.requests += request.count ?? 1;
       planned.codes += request.codes;
       planned.bytes += request.bytes;
       // A request left in `sending` is checked first: an import by the job list and a probe of its
       // first, last and a sample of its codes; a code or a reward by one look-up.
       if (request.state === 'sending') reconcile += isImport(op.kind) ? 1 + Math.min(request.codes, IMPORT_PROBES) : 1;
     }
-    writes += open.length;
+    writes += planned.requests;
     if (isImport(op.kind)) {
       for (const request of op.requests) if (SENDABLE.has(request.state) || request.state === 'accepted') jobCodes += request.codes;
     }
-    if (open.length > 0 || op.requests.some((request) => request.state === 'accepted')) operations.push(planned);
+    if (planned.requests > 0 || op.requests.some((request) => request.state === 'accepted')) operations.push(planned);
   }
   // One look reads every import job in flight, so looks follow the sync's codes, not its jobs.
   const looks = expectedLooks(jobCodes);

@@ -1,4 +1,4 @@
-import { IMPORT_MAX_CODES } from '../domain/request-planner';
+import { IMPORT_MAX_CODES } from '../domain/import-limits';
 
 // How often accepted import jobs are asked about. Every look is an API call counted against the
 // rate budget (a service sandbox project allows 100 an hour), so jobs are not looked at on a timer:

@@ -12,6 +12,9 @@ import { timedNode } from './peer/timed-run';
 // request within 0.5 s of its process starting, keychain read included. BENCH_REPS sets the repeats.
 // `batch list` normally answers from the library's listing (written at each close); the same list
 // with the listing removed first, which opens and checks the whole library, is printed beside it.
+// Issue 25: the other commands that read no batch rows (`outbox list`, `project list`,
+// `sync --dry-run`, `publications list`) <= 2x `node -e ''` too, against a folder holding one queued
+// operation and a small cached history; the outbox and cache answer from their listings.
 const REPS = Number(process.env.BENCH_REPS ?? 11);
 const LIST_RATIO = 2;
 const FIRST_REQUEST_MS = 500;
@@ -66,6 +69,51 @@ describe('start-up benchmark: the command line from its build', () => {
       `load at end ${load()}`,
     );
     console.log(lines.join('\n'));
+  });
+
+  it(`outbox list, project list, sync --dry-run and publications list against node -e '', interleaved, ${REPS} times`, async () => {
+    const sb = await startSandboxProcess();
+    const at = ['--data-dir', join(dir, 'reads')];
+    const target = ['--target', sb.url];
+    try {
+      await cli(['batch', 'create', 'reads', '--type', 'discount', '--defaults', DISCOUNT, ...at]);
+      await cli(['batch', 'generate', 'reads', '--count', '1000', '--prefix', 'R-', ...at]);
+      await cli(['keys', 'set', sb.url, '--app-id', sb.appId, ...at], sb.appToken);
+      await cli(['queue', 'import', 'reads', ...at]);
+      await cli(['publications', 'pull', ...target, ...at]);
+      const commands: Record<string, { args: string[]; shows: RegExp }> = {
+        'outbox list': { args: ['outbox', 'list', ...at], shows: /import-csv\s+queued/ },
+        'project list': { args: ['project', 'list', ...at], shows: /\*\s+http/ },
+        'sync --dry-run': { args: ['sync', '--dry-run', ...target, ...at], shows: /1 request, 1,000 codes/ },
+        'publications list': { args: ['publications', 'list', ...target, ...at], shows: /Showing 1-10 of/ },
+      };
+      const order = ['node', ...Object.keys(commands)];
+      const times = new Map<string, number[]>(order.map((who) => [who, []]));
+      const lines = [`reading commands: 1 queued operation of 1,000 codes, ${order.length - 1} commands; load at start ${load()}`];
+      for (let rep = 0; rep < REPS; rep++) {
+        for (const who of [...order.slice(rep % order.length), ...order.slice(0, rep % order.length)]) {
+          const command = commands[who];
+          const run = await timedNode(command ? [BIN, ...command.args] : ['-e', ''], { env, timeoutMs: 60_000 });
+          expect(run.status, run.stderr).toBe(0);
+          if (command) expect(run.stdout).toMatch(command.shows);
+          times.get(who)?.push(run.exitedAt - run.startedAt);
+        }
+      }
+      const node = times.get('node') ?? [];
+      lines.push(`  node -e '': ${median(node)} ms (${range(node, 0)})`);
+      for (const who of Object.keys(commands)) {
+        const ms = times.get(who) ?? [];
+        const ratio = ms.map((t, i) => t / (node[i] as number));
+        lines.push(
+          `  ${who}: ${median(ms)} ms (${range(ms, 0)}), ${median(ratio).toFixed(2)}x (${range(ratio, 2)}); target <= ${LIST_RATIO}x: ${verdict(median(ratio) <= LIST_RATIO)}`,
+        );
+      }
+      lines.push(`load at end ${load()}`);
+      console.log(lines.join('\n'));
+    } finally {
+      await cli(['keys', 'delete', sb.url, ...at]).catch(() => undefined);
+      await sb.stop();
+    }
   });
 
   it(`sync's first request after its start, against a sandbox in its own process, ${REPS} times`, async () => {

@@ -1,4 +1,3 @@
-import { cancelOperation, operationReport } from '../../outbox/report';
 import type { CodeFailure, OperationRecord } from '../../outbox/records';
 import { lastErrorNote } from '../../../shared/outbox/last-error-text';
 import { tallyText } from '../../../shared/operations/all';
@@ -6,7 +5,7 @@ import { describeOperation } from '../../../shared/operations/all';
 import { type Command, type GroupCommands, UsageError, positional } from '../command';
 import { count, table } from '../format';
 import { readProjectsFile } from '../../projects/project-file';
-import { withOutbox } from './outbox-access';
+import { withOutbox, withOutboxReads } from './outbox-access';
 
 function opId(text: string): number {
   if (!/^\d+$/.test(text)) throw new UsageError(`<operation> must be an operation id (a number), got "${text}"`);
@@ -45,7 +44,7 @@ const list: Command = {
   async run(ctx, args) {
     const only = typeof args.values['project'] === 'string' ? await ctx.project() : undefined;
     const names = projectNames(ctx.dataDir);
-    return withOutbox(ctx, async (outbox) => {
+    return withOutboxReads(ctx, async (outbox) => {
       const ops = outbox.operations({ project: only?.id });
       const dead = ops.filter((op) => op.state === 'dead_letter').map((op) => `Operation ${op.id} cannot be read and is kept aside: ${op.deadReason}\n`);
       return { data: ops, text: ops.length === 0 ? 'The outbox is empty.\n' : table(ops, columns(names)) + dead.join('') };
@@ -61,7 +60,8 @@ const show: Command = {
     "one operation: what this sync created, codes already on the service, every per-code failure with its reason, and each request's state and last error",
   run: (ctx, args) =>
     withOutbox(ctx, async (outbox) => {
-      const report = operationReport(outbox, opId(positional(args, 0, 'operation')));
+      // The report reads request bodies (node:crypto): loaded by the commands that show one, not by `list`.
+      const report = (await import('../../outbox/report')).operationReport(outbox, opId(positional(args, 0, 'operation')));
       const requestTable = table(report.requests, [
         { header: 'REQUEST', value: (c) => c.idx + 1 },
         { header: 'STATE', value: (c) => c.state },
@@ -92,7 +92,7 @@ const cancel: Command = {
   summary: 'cancel what was not sent yet, say which codes already exist on the service, and unfreeze the batch',
   run: (ctx, args) =>
     withOutbox(ctx, async (outbox) => {
-      const report = await cancelOperation(outbox, opId(positional(args, 0, 'operation')));
+      const report = await (await import('../../outbox/report')).cancelOperation(outbox, opId(positional(args, 0, 'operation')));
       const lines = [`Cancelled operation ${report.operation.id}: ${count(report.notSent, 'code')} not sent.`];
       const list = (codes: string[]) => (codes.length > 20 ? `${codes.slice(0, 20).join(', ')}, ... (${codes.length} in all)` : codes.join(', '));
       if (report.existingCodes.length > 0) lines.push(`Already on the service: ${list(report.existingCodes)}`);

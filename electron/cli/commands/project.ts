@@ -1,6 +1,4 @@
 import { kindWord, projectLabel, type Project } from '../../../shared/domain/project';
-import { openCacheDatabase } from '../../cache';
-import { holdingsText, holdsAnything, projectHoldings, releaseProject } from '../../desk/project-holdings';
 import type { ProjectSummary } from '../../projects/projects';
 import type { ApiKeyPair } from '../../secrets/secret-store';
 import { type CliContext, type Command, type GroupCommands, type ParsedArgs, UsageError, positional, stringOption } from '../command';
@@ -126,6 +124,11 @@ const remove: Command = {
   async run(ctx, args) {
     const connection = await ctx.connection();
     const project = await connection.projects.byName(positional(args, 0, 'name'));
+    // The cache and the holdings are loaded here only: `project list` and the others never need them.
+    const [{ openCacheDatabase }, { holdingsText, holdsAnything, projectHoldings, releaseProject }] = await Promise.all([
+      import('../../cache/open'),
+      import('../../desk/project-holdings'),
+    ]);
     await withOutbox(ctx, async (outbox) => {
       const cache = await openCacheDatabase(ctx.dataDir);
       try {

@@ -1,4 +1,5 @@
-import { buildPublicationsQuery, type PublicationOrder } from '../../../shared/api';
+// The query builder alone, not the whole client: `publications list` checks its options without it.
+import { buildPublicationsQuery, type PublicationOrder } from '../../../shared/api/publications-query';
 import { historyInstant } from '../../../shared/domain/history-dates';
 import type { PublicationSelection } from '../../../shared/domain/publication-query';
 import { HISTORY_BUCKETS, type HistoryBucketSize, type HistoryNarrowing } from '../../../shared/ipc/publication-history';

@@ -1,22 +1,18 @@
 import { writeFile } from 'node:fs/promises';
 import { thousands } from '../../../shared/domain/thousands';
 import { pullPhaseText } from '../../../shared/domain/pull-phase-text';
-import { HistoryTooLargeError, type Publication } from '../../../shared/api';
-import {
-  CACHE_LIMIT_MAX,
-  cachedPublicationStats,
-  exportCachedPublications,
-  pullPublications,
-  queryCachedPublications,
-  type CachedPublicationsPage,
-  type PublicationPullSummary,
-} from '../../cache';
+import type { Publication } from '../../../shared/api';
+import type { CachedPublicationsPage, PublicationPullSummary } from '../../cache';
 import { type Command, type GroupCommands, UsageError, integerOption, stringOption } from '../command';
 import { count, progressBar, table } from '../format';
 import { TARGET_OPTION, cacheScope, clientFor, projectFor } from '../project-client';
 import { withCache } from './cache-access';
 import { FILTER_OPTIONS, NARROWING_OPTIONS, SELECTION_OPTIONS, bucketSizeOf, narrowingOf, selectionOf } from './publication-args';
 import { statsText } from './publication-stats-text';
+
+// The cache's queries and the API client are imported by each command as it runs: `publications list`
+// without options mostly answers from the cache's listing (cache/publication-listing.ts) and needs neither.
+const cache = () => import('../../cache');
 
 /** The zone the process runs in (TZ): days, weeks and months are counted in it. */
 const processZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -45,6 +41,8 @@ const pull: Command = {
       // A whole history is read through exports: the token needs both scopes.
       const client = await clientFor(ctx, project, ['publications', 'exports']);
       const cachedBefore = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM publications WHERE target = ?', [resolved.key])?.n ?? 0;
+      const { pullPublications } = await cache();
+      const { HistoryTooLargeError } = await import('../../../shared/api');
       const summary = await pullPublications(db, client, selection, {
         cacheKey: resolved.key,
         mode: args.values['full'] === true ? 'full' : 'incremental',
@@ -84,7 +82,7 @@ const stats: Command = {
     const project = await projectFor(ctx, args);
     const resolved = cacheScope(project);
     return withCache(ctx, async (db) => {
-      const answer = cachedPublicationStats(db, resolved.key, query);
+      const answer = (await cache()).cachedPublicationStats(db, resolved.key, query);
       return { data: { project: project.name, ...answer }, text: statsText(answer, resolved.label) };
     });
   },
@@ -109,7 +107,7 @@ const exportCsv: Command = {
     const project = await projectFor(ctx, args);
     const resolved = cacheScope(project);
     return withCache(ctx, async (db) => {
-      const answer = exportCachedPublications(db, resolved.key, { selection, narrowing, timeZone });
+      const answer = (await cache()).exportCachedPublications(db, resolved.key, { selection, narrowing, timeZone });
       await writeFile(out, answer.csv, 'utf8');
       return {
         data: { project: project.name, file: out, rows: answer.rows },
@@ -163,13 +161,21 @@ const list: Command = {
   async run(ctx, args) {
     const selection = selectionOf(args);
     const page = integerOption(args, 'page', 1) ?? 1;
-    const limit = integerOption(args, 'limit', 1, CACHE_LIMIT_MAX) ?? 10;
+    const limit = stringOption(args, 'limit') === undefined ? 10 : (integerOption(args, 'limit', 1, (await cache()).CACHE_LIMIT_MAX) as number);
     const project = await projectFor(ctx, args);
     const resolved = cacheScope(project);
-    return withCache(ctx, async (db) => {
-      const answer = queryCachedPublications(db, resolved.key, { ...selection, offset: (page - 1) * limit, limit });
-      return { data: { project: project.name, ...answer }, text: `${table(answer.items, columns)}${footer(answer)}Project: ${resolved.label}.\n` };
+    const answered = (answer: CachedPublicationsPage) => ({
+      data: { project: project.name, ...answer },
+      text: `${table(answer.items, columns)}${footer(answer)}Project: ${resolved.label}.\n`,
     });
+    // The first page without options, as the cache's listing keeps it while the cache's files are unchanged.
+    if (Object.keys(selection).length === 0 && page === 1 && limit === 10) {
+      const listed = (await import('../../cache/publication-listing-read')).readFirstPublicationPage(ctx.dataDir, resolved.key);
+      if (listed) return answered(listed);
+    }
+    return withCache(ctx, async (db) =>
+      answered((await cache()).queryCachedPublications(db, resolved.key, { ...selection, offset: (page - 1) * limit, limit })),
+    );
   },
 };
 

@@ -1,14 +1,15 @@
 import type { VoucherClient } from '../../../shared/api';
 import { projectLabel, type Project } from '../../../shared/domain/project';
 import type { DryRunPlan } from '../../../shared/outbox/dry-run';
-import { SyncEngine, type EngineStatus } from '../../sync/engine';
+import type { EngineStatus } from '../../sync/engine';
 import { dryRun } from '../../sync/dry-run';
 import type { SyncProgress } from '../../sync/progress';
 import type { Outbox } from '../../outbox/outbox';
 import { type CliContext, type Command, type GroupCommands } from '../command';
 import { count, progressBar, table } from '../format';
 import { TARGET_OPTION, clientFor, projectFor } from '../project-client';
-import { withOutbox } from './outbox-access';
+import { withOutbox, withOutboxReads } from './outbox-access';
+import { thousands } from '../../../shared/domain/thousands';
 
 const SYNC_SCOPES = ['vouchers', 'async-actions', 'campaigns', 'rewards'] as const;
 
@@ -28,7 +29,7 @@ function planText(plan: DryRunPlan): string {
     : '';
   return (
     `Dry run: nothing was sent. Target: ${plan.target}\n${ops}` +
-    `${count(plan.requests, 'request')}, ${count(plan.codes, 'code')}, ${plan.bytes.toLocaleString('en-US')} bytes.\n` +
+    `${count(plan.requests, 'request')}, ${count(plan.codes, 'code')}, ${thousands(plan.bytes)} bytes.\n` +
     `API calls: ${c.writes} writes + ${c.looks} looks at import jobs + ${c.reconcile} checks of uncertain requests + ${c.tokens} token(s) = ${c.total}.\n${updates}${plan.message}\n`
   );
 }
@@ -43,8 +44,8 @@ function progressLine(p: SyncProgress): string {
           Object.values(p.operations).reduce((a, b) => a + b, 0),
           'operation',
         )} done by this sync (no codes)`
-      : `${c.done.toLocaleString('en-US')} codes done by this sync, ${c.present.toLocaleString('en-US')} already on the service before it, ` +
-        `${c.failed.toLocaleString('en-US')} failed, of ${c.total.toLocaleString('en-US')}`;
+      : `${thousands(c.done)} codes done by this sync, ${thousands(c.present)} already on the service before it, ` +
+        `${thousands(c.failed)} failed, of ${thousands(c.total)}`;
   return `${work}${jobsText(p)}; ${p.requests} requests${rate}`;
 }
 
@@ -52,9 +53,9 @@ function progressLine(p: SyncProgress): string {
 function jobsText(p: SyncProgress): string {
   const jobs = p.jobs;
   if (!jobs || jobs.inFlight === 0) return '';
-  const pace = jobs.codesPerSecond === undefined ? '' : `, ${jobs.codesPerSecond.toLocaleString('en-US')} codes/s`;
+  const pace = jobs.codesPerSecond === undefined ? '' : `, ${thousands(jobs.codesPerSecond)} codes/s`;
   const left = jobs.secondsLeft === undefined ? '' : `, about ${Math.ceil(jobs.secondsLeft)} s left`;
-  return `; jobs: ${jobs.processedInFlight.toLocaleString('en-US')} of ${jobs.inFlight.toLocaleString('en-US')} codes${pace}${left}`;
+  return `; jobs: ${thousands(jobs.processedInFlight)} of ${thousands(jobs.inFlight)} codes${pace}${left}`;
 }
 
 function statusText(status: EngineStatus): string {
@@ -88,6 +89,8 @@ async function runSync(ctx: CliContext, outbox: Outbox, project: Project, client
   const bar = progressBar('sync', ctx.io.err, ctx.io.stderrIsTty && !ctx.json);
   let lastLine = 0;
   let lastSeen = 0;
+  // Loaded only for a real sync: `--dry-run` answers from the outbox without the engine and its client.
+  const { SyncEngine } = await import('../../sync/engine');
   const engine = new SyncEngine({
     outbox,
     client,
@@ -130,18 +133,23 @@ const run: Command = {
     yes: { type: 'boolean', description: 'write to a production project without typing its name (for scripts)' },
   },
   async run(ctx, args) {
-    const dryRunOnly = args.values['dry-run'] === true;
     const project = await projectFor(ctx, args);
+    if (args.values['dry-run'] === true) {
+      // A plan only reads: from the outbox's listing while it holds, and no key is read.
+      return withOutboxReads(ctx, async (outbox) => {
+        const plan = dryRun(outbox, project, true);
+        return { data: { ...plan, project: project.name }, text: planText(plan) };
+      });
+    }
     // The keychain is read (its own thread and D-Bus round trip) while the outbox opens.
-    const early = dryRunOnly ? undefined : clientFor(ctx, project, SYNC_SCOPES);
+    const early = clientFor(ctx, project, SYNC_SCOPES);
     // Marked handled here: when the outbox fails to open first, that error is the one reported.
-    void early?.catch(() => undefined);
+    void early.catch(() => undefined);
     return withOutbox(ctx, async (outbox) => {
       const plan = dryRun(outbox, project, true);
-      if (dryRunOnly) return { data: { ...plan, project: project.name }, text: planText(plan) };
       await confirmProduction(ctx, project, plan, args.values['yes'] === true);
       if (plan.requests > 0 && !ctx.json) ctx.io.err(`Syncing ${projectLabel(project)}. ${plan.message}\n`);
-      const { status, progress } = await runSync(ctx, outbox, project, await (early as Promise<VoucherClient>));
+      const { status, progress } = await runSync(ctx, outbox, project, await early);
       const ops = outbox.operations({ project: project.id }).filter((op) => op.state !== 'done');
       const summary = `${statusText(status)}\n${progressLine(progress)}; tokens minted: ${progress.tokensMinted}\nProject: ${projectLabel(project)}.\n`;
       if (status.state === 'paused') throw new Error(summary.trimEnd());

@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCacheDatabase } from '../../../electron/cache';
+import { Outbox } from '../../../electron/outbox/outbox';
+import { writeProjectsFile } from '../../../electron/projects/project-file';
 import { buildBundle } from '../../unit/shell/bundle-build';
+import { fillCache } from '../cache/fill';
+import { extraPublications } from '../cache/history';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 // Inside the checkout, so the bundle finds keytar and sql.js in node_modules as dist/cli does;
@@ -116,6 +121,59 @@ describe('the command line as it ships: the bundle of a fresh build', () => {
     const shown = record(['batch', 'show', 'Listed']);
     expect(shown.sqlJs.length).toBeGreaterThan(0);
     expect(shown.builtins).toContain('NativeModule v8');
+  });
+
+  it('answers outbox list, sync --dry-run, project list and publications list without sql.js, node:crypto, papaparse or the API client', async () => {
+    const dataDir = join(work, 'queued');
+    const project = { id: 'prj_bundle', name: 'bundle', location: 'http://127.0.0.1:9', appId: 'app', kind: 'sandbox-project' } as const;
+    writeProjectsFile(dataDir, { version: 1, current: project.id, projects: [project] });
+    const outbox = await Outbox.open(dataDir);
+    const payload = { batchId: 1, batchName: 'queued', webhooksEnable: false };
+    await outbox.enqueue({
+      kind: 'import-csv',
+      uid: 'op-1',
+      batchId: 1,
+      dependsOn: [],
+      codes: 5,
+      requests: [{ codes: 5, bytes: 99 }],
+      project: project.id,
+      payload,
+    });
+    await outbox.close();
+    const cache = await openCacheDatabase(dataDir);
+    await fillCache(cache, project.id, extraPublications(3));
+    await cache.close();
+    const record = (args: readonly string[]) => {
+      rmSync(join(work, 'loaded.txt'), { force: true });
+      const hooks = ['--import', pathToFileURL(join(work, 'register.mjs')).href, '--import', pathToFileURL(join(work, 'exit-record.mjs')).href];
+      const run = spawnSync(process.execPath, [...hooks, join(outDir, 'cli.mjs'), ...args, '--data-dir', dataDir], {
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: { ...process.env, NODE_OPTIONS: '', VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-bundle-${process.pid}` },
+      });
+      expect(run.status, run.stderr).toBe(0);
+      const loaded = JSON.parse(readFileSync(join(work, 'record.json'), 'utf8')) as { builtins: string[]; required: string[] };
+      const chunks = readFileSync(join(work, 'loaded.txt'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((url) => url.slice(url.lastIndexOf('/') + 1));
+      return {
+        stdout: run.stdout,
+        sqlJs: loaded.required.filter((file) => file.includes('/node_modules/sql.js/')),
+        crypto: loaded.builtins.filter((name) => name === 'NativeModule crypto'),
+        // Chunks are named after their first module: the CSV library, the API client and the sync engine.
+        heavy: chunks.filter((name) => /^(papaparse|api|engine)-/.test(name)),
+      };
+    };
+    for (const args of [
+      ['outbox', 'list'],
+      ['sync', '--dry-run'],
+      ['project', 'list'],
+    ]) {
+      const seen = record(args);
+      expect(seen.stdout, args.join(' ')).toMatch({ project: /bundle/, publications: /Showing 1-3 of 3/ }[args[0] as string] ?? /queued/);
+      expect({ sqlJs: seen.sqlJs, crypto: seen.crypto, heavy: seen.heavy }, args.join(' ')).toEqual({ sqlJs: [], crypto: [], heavy: [] });
+    }
   });
 
   it('bin/voucher-desk.js runs the build of dist/cli and says how to build it when it is missing', () => {
