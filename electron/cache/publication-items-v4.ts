@@ -1,6 +1,6 @@
 import type { Writer } from '../store/statements';
 import { REF_COLUMNS, type RefValues } from './publication-json';
-import { createItems, createView, ITEMS_V4 } from './publication-layout';
+import { COMPACT_ITEM_WRITES, createItems, createView, ITEMS_V4 } from './publication-layout';
 import { partInterner, storedItem } from './publication-parts';
 
 /** Shapes and interned values of items, each stored once and found by its text's hash. */
@@ -30,6 +30,7 @@ export function storeItemsByShape(tx: Writer): void {
       insert.run([row.no, shape, rest, row.learned, row.pull_id, row.pulled_at]);
     },
   );
+  tx.run(`UPDATE publication_items SET ${(['learned', 'pulled_at'] as const).map((c) => `${c} = ${COMPACT_ITEM_WRITES[c]?.(c) ?? c}`).join(', ')}`);
   tx.run('DROP TABLE publication_items_v3');
   createView(tx, ITEMS_V4);
 }

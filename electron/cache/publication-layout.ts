@@ -41,14 +41,37 @@ const FACT_NAMES = FACT_DEFINITIONS.map((d) => d.split(' ')[0] as string);
 export interface ItemColumns {
   definitions: string;
   names: readonly string[];
+  /** How the view reads a column stored in a compact form, given its stored value. */
+  read?: Readonly<Record<string, (stored: string) => string>>;
+  /** How a write through the view stores that column, given the value written. */
+  write?: Readonly<Record<string, (value: string) => string>>;
 }
+
+const ISO_OF_MS = (ms: string): string => `strftime('%Y-%m-%dT%H:%M:%fZ', ${ms} / 1000.0, 'unixepoch')`;
+const MS_OF = (text: string): string => `CAST(ROUND((julianday(${text}) - 2440587.5) * 86400000.0) AS INTEGER)`;
+
+/**
+ * Version 4's compact item columns. `pulled_at` (24 bytes of text a row) is kept as milliseconds when
+ * it reads back as the very same text, else as the text; `learned` is NULL for `{}`, which most rows learned.
+ */
+export const COMPACT_ITEM_READS: Readonly<Record<string, (stored: string) => string>> = {
+  learned: (stored) => `COALESCE(${stored}, '{}')`,
+  pulled_at: (stored) => `CASE typeof(${stored}) WHEN 'integer' THEN ${ISO_OF_MS(stored)} ELSE ${stored} END`,
+};
+export const COMPACT_ITEM_WRITES: Readonly<Record<string, (value: string) => string>> = {
+  learned: (value) => `NULLIF(${value}, '{}')`,
+  pulled_at: (value) => `CASE WHEN ${ISO_OF_MS(MS_OF(value))} IS ${value} THEN ${MS_OF(value)} ELSE ${value} END`,
+};
 const ITEMS_V3: ItemColumns = {
   definitions: 'json TEXT NOT NULL, learned TEXT NOT NULL, pull_id INTEGER NOT NULL, pulled_at TEXT NOT NULL',
   names: ['json', 'learned', 'pull_id', 'pulled_at'],
 };
 export const ITEMS_V4: ItemColumns = {
-  definitions: 'shape INTEGER NOT NULL, rest TEXT, learned TEXT NOT NULL, pull_id INTEGER NOT NULL, pulled_at TEXT NOT NULL',
+  // pulled_at has no type, so an integer stays an integer and a text a text.
+  definitions: 'shape INTEGER NOT NULL, rest TEXT, learned TEXT, pull_id INTEGER NOT NULL, pulled_at NOT NULL',
   names: ['shape', 'rest', 'learned', 'pull_id', 'pulled_at'],
+  read: COMPACT_ITEM_READS,
+  write: COMPACT_ITEM_WRITES,
 };
 
 /** Rows of one channel and result in time order. */
@@ -98,9 +121,11 @@ function createIndexes(tx: Writer): void {
  */
 export function createView(tx: Writer, items: ItemColumns): void {
   const itemNames = items.names;
+  const read = (c: string): string => items.read?.[c]?.(`i.${c}`) ?? `i.${c}`;
+  const write = (c: string): string => items.write?.[c]?.(`new.${c}`) ?? `new.${c}`;
   const facts = FACT_NAMES.map((c) => `f.${c}`).join(', ');
   tx.run(`CREATE VIEW publications AS
-    SELECT f.no AS no, t.target AS target, f.id AS id, ${facts}, ${UNKNOWN_TEXT} AS unknown, ${itemNames.map((c) => `i.${c} AS ${c}`).join(', ')}
+    SELECT f.no AS no, t.target AS target, f.id AS id, ${facts}, ${UNKNOWN_TEXT} AS unknown, ${itemNames.map((c) => `${read(c)} AS ${c}`).join(', ')}
     FROM publication_facts AS f JOIN publication_targets AS t ON t.no = f.target JOIN publication_items AS i ON i.no = f.no`);
   const number = '(SELECT no FROM publication_targets WHERE target = new.target)';
   const row = `(SELECT no FROM publication_facts WHERE target = ${number} AND id = new.id)`;
@@ -110,13 +135,13 @@ export function createView(tx: Writer, items: ItemColumns): void {
     ${dropCodes(row, `(SELECT codes FROM publication_facts WHERE no = ${row})`)}
     INSERT INTO publication_facts (target, id, ${FACT_NAMES.join(', ')}) VALUES (${number}, new.id, ${FACT_NAMES.map((c) => `new.${c}`).join(', ')})
       ON CONFLICT (target, id) DO UPDATE SET ${FACT_NAMES.map((c) => `${c} = excluded.${c}`).join(', ')};
-    INSERT OR REPLACE INTO publication_items (no, ${itemNames.join(', ')}) VALUES (${row}, ${itemNames.map((c) => `new.${c}`).join(', ')});
+    INSERT OR REPLACE INTO publication_items (no, ${itemNames.join(', ')}) VALUES (${row}, ${itemNames.map(write).join(', ')});
     INSERT OR IGNORE INTO publication_codes (code, no) SELECT value, ${row} FROM json_each(new.codes);
   END`);
   tx.run(`CREATE TRIGGER publications_update INSTEAD OF UPDATE ON publications BEGIN
     ${dropCodes('old.no', 'old.codes')}
     UPDATE publication_facts SET ${FACT_NAMES.map((c) => `${c} = new.${c}`).join(', ')} WHERE no = old.no;
-    UPDATE publication_items SET ${itemNames.map((c) => `${c} = new.${c}`).join(', ')} WHERE no = old.no;
+    UPDATE publication_items SET ${itemNames.map((c) => `${c} = ${write(c)}`).join(', ')} WHERE no = old.no;
     INSERT OR IGNORE INTO publication_codes (code, no) SELECT value, old.no FROM json_each(new.codes);
   END`);
   tx.run(`CREATE TRIGGER publications_delete INSTEAD OF DELETE ON publications BEGIN

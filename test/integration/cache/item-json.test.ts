@@ -26,6 +26,8 @@ import { wideRows } from './wide-rows';
 const TARGET = 'proj_items';
 const AT = '2026-01-01T00:00:00.000Z';
 const GIFT: KnownFacts = { campaign_name: 'Gift Season' };
+/** Pull instants: those that read back the same as milliseconds are kept so, the others as they are. */
+const PULLED_AT = [AT, '2026-03-04T05:06:07.891Z', '1970-01-01T00:00:00.000Z', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00.000+01:00', 'yesterday'];
 
 /** Items no sandbox makes: odd values where the facts are, values equal to facts elsewhere, JSON's corners. */
 function oddItems(): Publication[] {
@@ -87,7 +89,7 @@ async function write(db: StoreDatabase, statement: string, rowParams: RowParams)
     const upsert = tx.prepare(statement);
     const params = rowParams(tx);
     const pullId = startPull(tx, TARGET, 'publications', {}, selectionKey({}), AT);
-    for (const row of rows()) upsert.run(params(TARGET, row.item, row.facts, row.learned, pullId, AT));
+    rows().forEach((row, n) => upsert.run(params(TARGET, row.item, row.facts, row.learned, pullId, PULLED_AT[n % PULLED_AT.length] as string)));
     finishPull(tx, pullId, 'done', AT, { total: 0 });
   });
 }
@@ -139,6 +141,20 @@ describe("a cached item's JSON as its shape, parts and rest (cache version 4)", 
     expect(parts).toBeLessThan((items?.n ?? 0) * 0.6);
     const rest = fresh.get<{ bytes: number }>('SELECT AVG(LENGTH(rest)) AS bytes FROM publication_items');
     expect(rest?.bytes).toBeLessThan(40);
+  });
+
+  it('keeps a pull instant as milliseconds only where it reads back the same, and learned `{}` as nothing', () => {
+    for (const db of [fresh, migrated]) {
+      const kinds = db.all('SELECT typeof(pulled_at) AS kind, COUNT(*) AS n FROM publication_items GROUP BY 1 ORDER BY 1');
+      expect(kinds.map((k) => k.kind)).toEqual(['integer', 'text']);
+      expect(db.get<{ n: number }>("SELECT COUNT(*) AS n FROM publication_items WHERE typeof(pulled_at) = 'integer'")?.n).toBeGreaterThan(
+        (db.get<{ n: number }>('SELECT COUNT(*) AS n FROM publication_items')?.n ?? 0) / 2 - 1,
+      );
+      expect(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM publication_items WHERE learned IS NULL')?.n).toBeGreaterThan(0);
+      expect(db.get<{ n: number }>("SELECT COUNT(*) AS n FROM publications WHERE learned = '{}'")?.n).toBe(
+        db.get<{ n: number }>('SELECT COUNT(*) AS n FROM publication_items WHERE learned IS NULL')?.n,
+      );
+    }
   });
 
   it('keeps every row of a version 3 cache, its JSON, learned facts and pull', () => {
