@@ -41,7 +41,7 @@ export function exportCachedPublications(db: Reader, target: string, query: Publ
   const rows = db
     .all<{ row: string }>(
       `SELECT json_array(id, created_at, result, channel, customer_id, voucher_code, tracking_id, ${known('campaign_name')}, json(codes), failure_code,
-        CASE WHEN result = 'FAILURE' THEN json_extract(json, '$.failure_message') END, ${known('source_id')}, ${known('is_referral_code')}) AS row
+        CASE WHEN result = 'FAILURE' THEN failure_message END, ${known('source_id')}, ${known('is_referral_code')}) AS row
       FROM publications WHERE target = ? AND (${truth.sql}) = 1`,
       [target, ...truth.params],
     )

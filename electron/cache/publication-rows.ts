@@ -3,6 +3,8 @@ import type { KnownFacts, PublicationFacts } from '../../shared/domain/publicati
 import { unknownFields } from '../../shared/domain/publication-facts';
 import { FILTER_FIELDS, type FieldValue, type FilterField } from '../../shared/domain/publication-filter';
 import type { SqlValue } from '../store/statements';
+import { REF_COLUMNS, type RefValues } from './publication-json';
+import { storedItem, type Intern } from './publication-parts';
 
 export const FACT_COLUMNS = [
   'id',
@@ -94,8 +96,12 @@ export function sortableInstant(value: string | null): string | null {
   return Number.isNaN(time) ? value : new Date(time).toISOString();
 }
 
-/** The columns of a stored row, in upsertParams' order. */
-export const STORED_COLUMNS = ['target', ...FACT_COLUMNS, 'unknown_mask', 'numbers', 'failure_message', 'learned', 'json', 'pull_id', 'pulled_at'];
+/** The columns of a row as versions 2 and 3 stored it, with the item's JSON whole, in wideRowParams' order. */
+export const WIDE_COLUMNS = ['target', ...FACT_COLUMNS, 'unknown_mask', 'numbers', 'failure_message', 'learned', 'json', 'pull_id', 'pulled_at'];
+const JSON_AT = WIDE_COLUMNS.indexOf('json');
+
+/** The columns of a stored row, in upsertParams' order: the JSON as its shape and rest (see publication-json.ts). */
+export const STORED_COLUMNS = [...WIDE_COLUMNS.slice(0, JSON_AT), 'shape', 'rest', ...WIDE_COLUMNS.slice(JSON_AT + 1)];
 
 /** Stores a row by (target, id), replacing the one there: `publications` is a view whose insert upserts (see publication-layout.ts). */
 export function upsertSql(): string {
@@ -103,8 +109,24 @@ export function upsertSql(): string {
   return `INSERT INTO publications (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
 }
 
-/** Parameters for `upsertSql`, in its column order. */
-export function upsertParams(target: string, item: Publication, facts: PublicationFacts, learned: KnownFacts, pullId: number, pulledAt: string): SqlValue[] {
+/** Parameters for `upsertSql`, in its column order; `intern` numbers the item's shape and parts (see partInterner). */
+export function upsertParams(
+  intern: Intern,
+  target: string,
+  item: Publication,
+  facts: PublicationFacts,
+  learned: KnownFacts,
+  pullId: number,
+  pulledAt: string,
+): SqlValue[] {
+  const wide = wideRowParams(target, item, facts, learned, pullId, pulledAt);
+  const refs = Object.fromEntries(REF_COLUMNS.map((c) => [c, wide[WIDE_COLUMNS.indexOf(c)]])) as RefValues;
+  const { shape, rest } = storedItem(intern, wide[JSON_AT] as string, refs);
+  return [...wide.slice(0, JSON_AT), shape, rest, ...wide.slice(JSON_AT + 1)];
+}
+
+/** The row as versions 2 and 3 stored it (WIDE_COLUMNS): what version 4 encodes, and what tests of older versions write. */
+export function wideRowParams(target: string, item: Publication, facts: PublicationFacts, learned: KnownFacts, pullId: number, pulledAt: string): SqlValue[] {
   const unknown = unknownFields(facts);
   const texts = Object.fromEntries(FILTER_FIELDS.map((field) => [field, textOf(facts[field])]));
   return [

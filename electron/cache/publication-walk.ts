@@ -1,6 +1,7 @@
 import { HistoryTooLargeError, publicationsTooLarge, type ListEnvelope, type Publication, type PublicationsQuery } from '../../shared/api';
 import { LIMIT_MAX, PAGE_MAX } from '../../shared/api/query-checks';
 import type { Reader } from '../store/statements';
+import { cachedItemJson } from './publication-parts';
 import type { PublicationWalk } from './publication-pull-marks';
 import type { PulledPage } from './run-pull';
 import { exportedRowsOf } from './store-listed';
@@ -28,16 +29,6 @@ export interface WalkPlan {
   first?: ListEnvelope<Publication>;
   /** The key the cache files the copies under. */
   target: string;
-}
-
-/** The cached JSON of the page's publications that the cache already holds, by id. */
-function cachedJson(db: Reader, target: string, ids: readonly string[]): Map<string, string> {
-  if (ids.length === 0) return new Map();
-  const rows = db.all<{ id: string; json: string }>(`SELECT id, json FROM publications WHERE target = ? AND id IN (${ids.map(() => '?').join(', ')})`, [
-    target,
-    ...ids,
-  ]);
-  return new Map(rows.map((r) => [r.id, r.json]));
 }
 
 /**
@@ -90,7 +81,7 @@ export async function* walkPublications(
       const tooLarge = list.total > reachable && (order === 'created_at' || page === PAGE_MAX);
       const notice = tooLarge ? publicationsTooLarge(list.total, reachable) : undefined;
       if (notice && page === 1 && plan.whenTooLarge === 'throw') throw new HistoryTooLargeError(notice, list.total, reachable);
-      const cached = cachedJson(
+      const cached = cachedItemJson(
         db,
         plan.target,
         list.items.map((p) => p.id),

@@ -6,6 +6,7 @@ import type { Reader, Writer } from '../store/statements';
 import { pullExportPart, type ExportSource } from './export-download';
 import { cachedPublicationCount } from './publication-layout';
 import { clearMark, setKnownThrough } from './publication-pull-marks';
+import { partInterner } from './publication-parts';
 import { upsertParams, upsertSql } from './publication-rows';
 import { finishPull, recordPage, reopenPull, startPull } from './pulls';
 import { storeListed } from './store-listed';
@@ -89,6 +90,7 @@ const toText = (value: unknown): string | null => (typeof value === 'string' ? v
 /** Stores export rows in one transaction; a publication the cache already holds by id (from the list) is left as it is. */
 function storeExported(tx: Writer, target: string, rows: readonly ExportedPublication[], pullId: number, pulledAt: string, checkListed: boolean): number {
   const upsert = tx.prepare(upsertSql());
+  const intern = partInterner(tx);
   const exists = tx.prepare('SELECT 1 AS one FROM publications WHERE target = ? AND id = ?');
   const listed = checkListed
     ? tx.prepare(
@@ -101,7 +103,7 @@ function storeExported(tx: Writer, target: string, rows: readonly ExportedPublic
       if (listed.get([target, facts.created_at, toText(facts.customer_id), facts.voucher_code]) !== undefined) continue;
     }
     if (exists.get([target, item.id]) === undefined) added += 1;
-    upsert.run(upsertParams(target, item, facts, {}, pullId, pulledAt));
+    upsert.run(upsertParams(intern, target, item, facts, {}, pullId, pulledAt));
   }
   return added;
 }

@@ -1,3 +1,4 @@
+import { cachedItemJson } from './publication-parts';
 import { InvalidRequestError, buildPublicationsQuery, type Publication } from '../../shared/api';
 import type { FilterField } from '../../shared/domain/publication-filter';
 import { DEFAULT_PUBLICATION_ORDER } from '../../shared/domain/publication-order';
@@ -68,10 +69,7 @@ export function queryCachedPublications(db: Reader, target: string, query: Cache
 
 function itemsByIds(db: Reader, target: string, ids: readonly string[]): Publication[] {
   if (ids.length === 0) return [];
-  const rows = db.all<{ id: string; json: string }>(`SELECT id, json FROM publications WHERE target = ? AND id IN (${ids.map(() => '?').join(', ')})`, [
-    target,
-    ...ids,
-  ]);
-  const byId = new Map(rows.map((r) => [r.id, JSON.parse(r.json) as Publication]));
+  const json = cachedItemJson(db, target, ids);
+  const byId = new Map([...json].map(([id, text]) => [id, JSON.parse(text) as Publication]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

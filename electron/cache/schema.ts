@@ -3,6 +3,7 @@ import { FILTER_FIELDS, type FilterField } from '../../shared/domain/publication
 import type { Migration } from '../store/migrations';
 import type { Writer } from '../store/statements';
 import { CAMPAIGN_INDEX, CHANNEL_RESULT_INDEX, orderIndexName, storePublicationsOnce } from './publication-layout';
+import { storeItemsByShape } from './publication-items-v4';
 import { FACT_COLUMNS, numbersOf, sortableInstant, unknownMaskOf } from './publication-rows';
 
 // Version 1's publication columns, which version 2 copies into a rowid table.
@@ -119,6 +120,13 @@ export const cacheMigrations: readonly Migration[] = [
       'each publication stored once: facts keyed by a target number, the JSON apart, codes by row number, publications a view (see publication-layout.ts)',
     up(tx) {
       storePublicationsOnce(tx);
+    },
+  },
+  {
+    version: 4,
+    description: "each publication's JSON as what its facts cannot rebuild: a shared shape, interned parts and a short rest (see publication-json.ts)",
+    up(tx) {
+      storeItemsByShape(tx);
     },
   },
 ];

@@ -3,6 +3,7 @@ import { exportKeyOfItem } from '../../shared/domain/export-publication';
 import { factsOfPublication, withKnownFacts, type KnownFacts } from '../../shared/domain/publication-facts';
 import { FILTER_FIELDS } from '../../shared/domain/publication-filter';
 import type { Reader, Writer } from '../store/statements';
+import { partInterner } from './publication-parts';
 import { factsOfRow, FACTS_SELECT, upsertParams, upsertSql } from './publication-rows';
 
 function learnedOf(db: Reader, target: string, ids: readonly string[]): Map<string, KnownFacts> {
@@ -64,13 +65,14 @@ export function storeListed(
   );
   const exported = exportedRowsOf(tx, target, items);
   const upsert = tx.prepare(upsertSql());
+  const intern = partInterner(tx);
   const drop = exported.size > 0 ? tx.prepare('DELETE FROM publications WHERE target = ? AND id = ?') : undefined;
   for (const item of items) {
     const before = previous.get(item.id) ?? {};
     const fromExport = exported.get(item.id);
     if (fromExport) drop?.run([target, fromExport.key]);
     const facts = withKnownFacts(factsOfPublication(item), pins, before, fromExport?.known ?? {});
-    upsert.run(upsertParams(target, item, facts, { ...fromExport?.known, ...before, ...pins }, pullId, pulledAt));
+    upsert.run(upsertParams(intern, target, item, facts, { ...fromExport?.known, ...before, ...pins }, pullId, pulledAt));
     onStored?.(item);
   }
 }

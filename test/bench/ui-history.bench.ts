@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openCacheDatabase } from '../../electron/cache';
+import { partInterner } from '../../electron/cache/publication-parts';
 import { upsertParams, upsertSql } from '../../electron/cache/publication-rows';
 import { finishPull, startPull } from '../../electron/cache/pulls';
 import { factsOfPublication } from '../../shared/domain/publication-facts';
@@ -27,12 +28,13 @@ async function fillCache(dataDir: string, target: string): Promise<void> {
     await db.write((tx) => {
       const pullId = startPull(tx, target, 'publications', {}, selectionKey({}), at);
       const upsert = tx.prepare(upsertSql());
+      const intern = partInterner(tx);
       const perWeek = Math.ceil(PUBLICATIONS / 104);
       for (let start = 0; start < PUBLICATIONS; start += perWeek) {
         const from = now - 730 * DAY + (start / perWeek) * 7 * DAY;
         for (const doc of extraPublications(Math.min(perWeek, PUBLICATIONS - start), start, from)) {
           const item = doc.item as unknown as Publication;
-          upsert.run(upsertParams(target, item, factsOfPublication(item), {}, pullId, at));
+          upsert.run(upsertParams(intern, target, item, factsOfPublication(item), {}, pullId, at));
         }
       }
       finishPull(tx, pullId, 'done', at, { total: PUBLICATIONS });

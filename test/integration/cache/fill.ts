@@ -1,4 +1,5 @@
 import type { StoreDatabase } from '../../../electron/store/database';
+import { partInterner } from '../../../electron/cache/publication-parts';
 import { upsertParams, upsertSql } from '../../../electron/cache/publication-rows';
 import { finishPull, startPull } from '../../../electron/cache/pulls';
 import type { PublicationDoc } from '../../../electron/local-service/publication-doc';
@@ -16,9 +17,10 @@ export async function fillCache(db: StoreDatabase, target: string, docs: readonl
   for (let start = 0; start < docs.length; start += 5000) {
     await db.write((tx) => {
       const upsert = tx.prepare(upsertSql());
+      const intern = partInterner(tx);
       for (const doc of docs.slice(start, start + 5000)) {
         const item = doc.item as unknown as Publication;
-        upsert.run(upsertParams(target, item, factsOfPublication(item), {}, pullId, at));
+        upsert.run(upsertParams(intern, target, item, factsOfPublication(item), {}, pullId, at));
       }
     });
   }
@@ -40,11 +42,12 @@ export async function recordCompletePull(
   await db.write((tx) => {
     const pullId = startPull(tx, target, 'publications', selection, selectionKey(selection), at);
     const upsert = tx.prepare(upsertSql());
+    const intern = partInterner(tx);
     const member = tx.prepare('INSERT INTO pull_members (pull_id, id) VALUES (?, ?)');
     for (const doc of members) {
       const item = doc.item as unknown as Publication;
       member.run([pullId, item.id]);
-      upsert.run(upsertParams(target, item, withKnownFacts(factsOfPublication(item), learned), learned, pullId, at));
+      upsert.run(upsertParams(intern, target, item, withKnownFacts(factsOfPublication(item), learned), learned, pullId, at));
     }
     finishPull(tx, pullId, 'done', at, { total: members.length });
   });

@@ -1,11 +1,13 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachedCounts, cachedPublicationStats, dropCachedTarget, openCacheDatabase, queryCachedPublications } from '../../../electron/cache';
-import { STORED_COLUMNS, upsertParams, upsertSql } from '../../../electron/cache/publication-rows';
+import { partInterner } from '../../../electron/cache/publication-parts';
+import { upsertParams, upsertSql, WIDE_COLUMNS, wideRowParams } from '../../../electron/cache/publication-rows';
 import { finishPull, startPull } from '../../../electron/cache/pulls';
 import { cacheMigrations } from '../../../electron/cache/schema';
 import type { PublicationDoc } from '../../../electron/local-service/publication-doc';
 import type { StoreDatabase } from '../../../electron/store/database';
+import type { Writer } from '../../../electron/store/statements';
 import { openCache } from '../../../electron/store/databases';
 import type { Publication } from '../../../shared/api';
 import { factsOfPublication, withKnownFacts, type KnownFacts } from '../../../shared/domain/publication-facts';
@@ -13,9 +15,11 @@ import { selectionKey } from '../../../shared/domain/publication-query';
 import { extraPublications } from './history';
 import { QUERIES } from './queries';
 import { makeTempDir } from './temp';
+import { wideRows } from './wide-rows';
 
 // A cache written by version 2 (one wide row and a narrow copy a publication) is migrated to
-// version 3 (each publication stored once, see publication-layout.ts) keeping every row and answer.
+// version 3 (each publication stored once, see publication-layout.ts), and on to version 4, keeping
+// every row and answer.
 
 const TARGETS = ['http://127.0.0.1:1/first', 'proj_second'];
 const GIFT: KnownFacts = { campaign_name: 'Gift Season' };
@@ -24,23 +28,31 @@ let migrated: StoreDatabase;
 let fresh: StoreDatabase;
 let before: unknown[];
 
-const ROWS = `SELECT ${STORED_COLUMNS.join(', ')} FROM publications ORDER BY target, id`;
+const ROWS = `SELECT ${WIDE_COLUMNS.join(', ')} FROM publications ORDER BY target, id`;
+
+type RowParams = (tx: Writer) => typeof wideRowParams;
+const wide: RowParams = () => wideRowParams;
+const stored: RowParams = (tx) => {
+  const intern = partInterner(tx);
+  return (...args) => upsertParams(intern, ...args);
+};
 
 /** Everything a pull writes: every publication, then a complete pull of one campaign teaching its facts. */
-async function write(db: StoreDatabase, statement: string, docs: readonly PublicationDoc[]): Promise<void> {
+async function write(db: StoreDatabase, statement: string, rowParams: RowParams, docs: readonly PublicationDoc[]): Promise<void> {
   const at = '2026-01-01T00:00:00.000Z';
   for (const target of TARGETS) {
     await db.write((tx) => {
       const upsert = tx.prepare(statement);
+      const params = rowParams(tx);
       const all = startPull(tx, target, 'publications', {}, selectionKey({}), at);
-      for (const doc of docs) upsert.run(upsertParams(target, doc.item, factsOfPublication(doc.item), {}, all, at));
+      for (const doc of docs) upsert.run(params(target, doc.item, factsOfPublication(doc.item), {}, all, at));
       finishPull(tx, all, 'done', at, { total: docs.length });
       const gift = startPull(tx, target, 'publications', { campaign: 'Gift Season' }, selectionKey({ campaign: 'Gift Season' }), at);
       const member = tx.prepare('INSERT INTO pull_members (pull_id, id) VALUES (?, ?)');
       for (const doc of docs.filter((d) => d.facts.campaign_name === 'Gift Season')) {
         const item = doc.item as unknown as Publication;
         member.run([gift, item.id]);
-        upsert.run(upsertParams(target, item, withKnownFacts(factsOfPublication(item), GIFT), GIFT, gift, at));
+        upsert.run(params(target, item, withKnownFacts(factsOfPublication(item), GIFT), GIFT, gift, at));
       }
       finishPull(tx, gift, 'done', at, { total: 0 });
     });
@@ -51,13 +63,18 @@ beforeAll(async () => {
   const docs = extraPublications(400);
   const v2 = await openCache(join(dir, 'v2'), cacheMigrations.slice(0, 2));
   // Version 2's own upsert: `publications` was a table then.
-  const updates = STORED_COLUMNS.filter((c) => c !== 'target' && c !== 'id').map((c) => `${c} = excluded.${c}`);
-  await write(v2, `${upsertSql()} ON CONFLICT (target, id) DO UPDATE SET ${updates.join(', ')}`, docs);
+  const updates = WIDE_COLUMNS.filter((c) => c !== 'target' && c !== 'id').map((c) => `${c} = excluded.${c}`);
+  await write(
+    v2,
+    `INSERT INTO publications (${WIDE_COLUMNS.join(', ')}) VALUES (${WIDE_COLUMNS.map(() => '?').join(', ')}) ON CONFLICT (target, id) DO UPDATE SET ${updates.join(', ')}`,
+    wide,
+    docs,
+  );
   before = v2.all(ROWS);
   await v2.close();
   migrated = await openCacheDatabase(join(dir, 'v2'));
   fresh = await openCacheDatabase(join(dir, 'v3'));
-  await write(fresh, upsertSql(), docs);
+  await write(fresh, upsertSql(), stored, docs);
 });
 
 afterAll(async () => {
@@ -68,8 +85,8 @@ afterAll(async () => {
 describe('storing each publication once (cache version 3)', () => {
   it('keeps every row of a version 2 cache, its JSON, learned facts and pull, once each', () => {
     expect(before).toHaveLength(800);
-    expect(migrated.all(ROWS)).toEqual(before);
-    expect(fresh.all(ROWS)).toEqual(before);
+    expect(wideRows(migrated)).toEqual(before);
+    expect(wideRows(fresh)).toEqual(before);
     expect(migrated.get('SELECT COUNT(*) AS n FROM publication_items')).toEqual({ n: 800 });
     expect(migrated.all('SELECT no, target FROM publication_targets ORDER BY no')).toEqual(TARGETS.map((target, i) => ({ no: i + 1, target })));
   });
@@ -99,7 +116,7 @@ describe('storing each publication once (cache version 3)', () => {
         vouchers: ['NEW-1'],
         result: 'SUCCESS',
       } as unknown as Publication;
-      tx.run(upsertSql(), upsertParams(target, item, factsOfPublication(item), {}, 1, '2026-01-02T00:00:00.000Z'));
+      tx.run(upsertSql(), upsertParams(partInterner(tx), target, item, factsOfPublication(item), {}, 1, '2026-01-02T00:00:00.000Z'));
     });
     expect(queryCachedPublications(migrated, target, { voucher: 'EX10-B' }).total).toBe(0);
     expect(queryCachedPublications(migrated, target, { voucher: 'NEW-1' }).items.map((p) => p.id)).toEqual(['pub_extra00010']);
