@@ -7,12 +7,20 @@ import { cacheMigrations } from './schema';
 // `publications list` reads it without loading the cache's queries or the API client.
 
 /** A new shape of the listing (or of a page) is a new kind: a listing of the old one is then not used. */
-export const PUBLICATION_LISTING_KIND = 'cache publications first page 1';
+export const PUBLICATION_LISTING_KIND = 'cache publications first page 2';
 
-/** The pages kept, by cache key, when the listing holds (see store/listing.ts); else undefined. */
-function listedPages(dataDir: string): Record<string, CachedPublicationsPage> | undefined {
+export interface PublicationListing {
+  /** By cache key: every key the cache files anything under. */
+  pages: Record<string, CachedPublicationsPage>;
+  /** The answer for any other key: the cache holds nothing of it. */
+  unknownKey: CachedPublicationsPage;
+}
+
+/** The listing when it holds (see store/listing.ts); else undefined. */
+function listing(dataDir: string): PublicationListing | undefined {
   const value = readListingOf(dataDir, 'cache', PUBLICATION_LISTING_KIND, latestVersion(cacheMigrations));
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, CachedPublicationsPage>) : undefined;
+  if (typeof value !== 'object' || value === null || !('pages' in value) || !('unknownKey' in value)) return undefined;
+  return value as PublicationListing;
 }
 
 /**
@@ -21,6 +29,7 @@ function listedPages(dataDir: string): Record<string, CachedPublicationsPage> | 
  * (then the cache is opened and asked).
  */
 export function readFirstPublicationPage(dataDir: string, key: string): CachedPublicationsPage | undefined {
-  const pages = listedPages(dataDir);
-  return pages && Object.hasOwn(pages, key) ? pages[key] : undefined;
+  const kept = listing(dataDir);
+  if (!kept) return undefined;
+  return Object.hasOwn(kept.pages, key) ? kept.pages[key] : kept.unknownKey;
 }

@@ -43,7 +43,11 @@ describe('the cache listing of the first publications page', () => {
     expect(a?.total).toBe(25);
     expect(a).toEqual(await fromCache(dir, A));
     expect(JSON.stringify(readFirstPublicationPage(dir, B))).toBe(JSON.stringify(await fromCache(dir, B)));
-    expect(readFirstPublicationPage(dir, 'prj_unknown')).toBeUndefined();
+    // A key the cache holds nothing of gets the answer the cache gives it: nothing, no pull.
+    const unknown = readFirstPublicationPage(dir, 'prj_unknown');
+    expect(unknown).toEqual(await fromCache(dir, 'prj_unknown'));
+    expect(unknown).toMatchObject({ items: [], total: 0 });
+    expect(unknown?.lastPull).toBeUndefined();
   });
 
   it('follows every committed change, and is not used after a change no close recorded', async () => {
@@ -103,6 +107,16 @@ describe('the cache listing of the first publications page', () => {
       expect(fromDatabase.stdout).toBe(fromListing.stdout);
       expect(readFirstPublicationPage(dir, A), 'the full open wrote the listing again').toBeDefined();
     }
+    // A project whose key the cache has never seen: the same answer from the listing and in full.
+    const C = 'prj_listing_c';
+    writeProjectsFile(dir, { version: 1, current: C, projects: [{ id: C, name: 'c', location: 'http://127.0.0.1:9', appId: 'app', kind: 'production' }] });
+    const unseen = runBin(['publications', 'list', '--json', '--data-dir', dir]);
+    expect(unseen.status, unseen.stderr).toBe(0);
+    writeFileSync(databaseFiles(dir, 'cache').listing, 'damaged');
+    const unseenInFull = runBin(['publications', 'list', '--json', '--data-dir', dir]);
+    expect(unseenInFull.stdout).toBe(unseen.stdout);
+    expect(JSON.parse(unseen.stdout)).toMatchObject({ total: 0, items: [] });
+    writeProjectsFile(dir, { version: 1, current: A, projects: [{ id: A, name: 'a', location: 'http://127.0.0.1:9', appId: 'app', kind: 'production' }] });
     const second = runBin(['publications', 'list', '--page', '3', '--json', '--data-dir', dir]);
     expect(JSON.parse(second.stdout)).toMatchObject({ total: 25, offset: 20 });
   });
