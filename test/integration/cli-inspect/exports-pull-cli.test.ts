@@ -1,12 +1,12 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listPulls, openCacheDatabase } from '../../../electron/cache';
 import type { RunningSandbox } from '../../../electron/local-service/server';
-import { clientOf, extraPublications, putPublications, sandboxOn } from '../cache/history';
+import { clientOf, extraPublications } from '../cache/history';
 import { makeTempDir } from '../cache/temp';
-import { keysForSandbox, spawnJson } from './spawn-bin';
+import { historyProject, killedWhen, type HistoryProject } from './history-project';
+import { spawnJson } from './spawn-bin';
 
 // `publications pull` of a history read through exports, killed (SIGKILL) while it stores the
 // export's rows, and carried on by the next pull: no publication twice, none missing.
@@ -19,44 +19,25 @@ const dataDir = join(tmp, 'data');
 const at = ['--data-dir', dataDir];
 const EXTRA = 15_000;
 
+let history: HistoryProject;
 let sb: RunningSandbox;
 let url: string;
-let deleteKeys: (() => Promise<unknown>) | undefined;
 let projectId: string;
 
 beforeAll(async () => {
-  if (!process.env.DBUS_SESSION_BUS_ADDRESS) {
-    throw new Error('No D-Bus session: run these through `npm test -- test/integration/cli-inspect`, which starts a private keyring');
-  }
-  const dataFile = join(tmp, 'sandbox.sqlite');
-  await (await sandboxOn(dataFile)).close();
-  await putPublications(dataFile, extraPublications(EXTRA));
-  sb = await sandboxOn(dataFile);
-  url = sb.urls[sb.hostCluster];
-  deleteKeys = await keysForSandbox(url, sb.credentials, env, at);
-  projectId = (await spawnJson<{ id: string }[]>(['project', 'list', ...at], { env }))[0]?.id as string;
+  history = await historyProject(tmp, extraPublications(EXTRA), env, at);
+  ({ sb, url, projectId } = history);
 }, 60_000);
 
-afterAll(async () => {
-  await sb?.close();
-  await deleteKeys?.();
-});
+afterAll(() => history?.close());
 
 const downloads = (): number => sb.requestLog().filter((r) => r.method === 'GET' && /^\/v1\/exports\/exp_/.test(r.path)).length;
 
 describe('publications pull through exports (the real binary)', () => {
   it('carries on a pull killed while it stored an export, and ends with every publication once', async () => {
     const before = downloads();
-    const child = spawn(process.execPath, [join(process.cwd(), 'bin', 'voucher-desk.js'), 'publications', 'pull', '--target', url, ...at], {
-      env: { ...process.env, ...env },
-      stdio: 'ignore',
-    });
-    const closed = new Promise((resolve) => child.on('close', resolve));
-    const deadline = Date.now() + 60_000;
     // Killed once the export's file has begun to arrive: its rows are being stored.
-    while (downloads() === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-    child.kill('SIGKILL');
-    await closed;
+    await killedWhen(['publications', 'pull', '--target', url, ...at], env, () => downloads() > before);
     let db = await openCacheDatabase(dataDir);
     const [killed] = listPulls(db, projectId);
     await db.close();

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cachedPublicationStats, listPulls, openCacheDatabase } from '../../../electron/cache';
 import type { RunningSandbox } from '../../../electron/local-service/server';
 import type { PublicationStats } from '../../../shared/ipc/publication-history';
-import { extraPublications, putPublications, sandboxOn } from '../cache/history';
+import { extraPublications } from '../cache/history';
 import { makeTempDir } from '../cache/temp';
-import { keysForSandbox, spawnBin, spawnJson } from './spawn-bin';
+import { historyProject, killedWhen, type HistoryProject } from './history-project';
+import { spawnBin, spawnJson } from './spawn-bin';
 
 vi.setConfig({ testTimeout: 180_000 });
 
@@ -19,44 +19,24 @@ const dataDir = join(tmp, 'data');
 const at = ['--data-dir', dataDir];
 const EXTRA = 1500;
 
+let history: HistoryProject;
 let sb: RunningSandbox;
 let url: string;
-let deleteKeys: (() => Promise<unknown>) | undefined;
 let projectId: string;
 
 beforeAll(async () => {
-  if (!process.env.DBUS_SESSION_BUS_ADDRESS) {
-    throw new Error('No D-Bus session: run these through `npm test -- test/integration/cli-inspect`, which starts a private keyring');
-  }
-  const dataFile = join(tmp, 'sandbox.sqlite');
-  await (await sandboxOn(dataFile)).close();
-  await putPublications(dataFile, extraPublications(EXTRA, 0, Date.UTC(2026, 2, 27)));
-  sb = await sandboxOn(dataFile);
-  url = sb.urls[sb.hostCluster];
-  deleteKeys = await keysForSandbox(url, sb.credentials, env, at);
-  // The cache files the project's copies under its id.
-  projectId = (await spawnJson<{ id: string }[]>(['project', 'list', ...at], { env }))[0]?.id as string;
+  history = await historyProject(tmp, extraPublications(EXTRA, 0, Date.UTC(2026, 2, 27)), env, at);
+  ({ sb, url, projectId } = history);
 }, 60_000);
 
-afterAll(async () => {
-  await sb?.close();
-  await deleteKeys?.();
-});
+afterAll(() => history?.close());
 
 const listRequests = (): number => sb.requestLog().filter((r) => r.path === '/v1/publications').length;
 
 /** Starts `publications pull --full` and kills it (SIGKILL) once the sandbox has answered `pages` list requests. */
 async function killedPull(pages: number): Promise<void> {
   const before = listRequests();
-  const child = spawn(process.execPath, [join(process.cwd(), 'bin', 'voucher-desk.js'), 'publications', 'pull', '--full', '--target', url, ...at], {
-    env: { ...process.env, ...env },
-    stdio: 'ignore',
-  });
-  const closed = new Promise((resolve) => child.on('close', resolve));
-  const deadline = Date.now() + 60_000;
-  while (listRequests() - before < pages && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-  child.kill('SIGKILL');
-  await closed;
+  await killedWhen(['publications', 'pull', '--full', '--target', url, ...at], env, () => listRequests() - before >= pages);
 }
 
 describe('voucher-desk publications pull, stats and export (the real binary)', () => {
