@@ -1,11 +1,5 @@
-import {
-  EMPTY_FILTER_OPERATORS,
-  FILTER_FIELDS,
-  FILTER_OPERATORS,
-  LIST_FILTER_OPERATORS,
-  type FilterField,
-  type FilterOperator,
-} from '../domain/publication-filter';
+import { EMPTY_FILTER_OPERATORS, FILTER_FIELDS, LIST_FILTER_OPERATORS, type FilterField, type FilterOperator } from '../domain/publication-filter';
+import { readConditions, type FilterCondition, type RefuseCondition } from './filter-conditions';
 import type { FilterConditions, PublicationOrder } from './publications-query';
 import { PUBLICATION_ORDERS } from './publications-query';
 
@@ -72,6 +66,10 @@ export class ExportParameterProblem extends Error {
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
+const refuseParameter: RefuseCondition = (parameter, value, allowed) => {
+  throw new ExportParameterProblem(parameter, value, allowed);
+};
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -120,26 +118,10 @@ function readOrder(value: unknown): PublicationOrder | undefined {
 }
 
 /** The operator conditions of a list field or a metadata key, as the publications list reads them. */
-function fieldConditions(parameter: string, value: unknown): { op: FilterOperator; values: string[] }[] {
+function fieldConditions(parameter: string, value: unknown): FilterCondition[] {
   const outer = objectAt(parameter, value, 'an object { conditions: { ... } }');
   onlyKeys(parameter, outer, ['conditions']);
-  const where = `${parameter}.conditions`;
-  const conditions = objectAt(where, outer.conditions, 'an object of operator conditions');
-  const entries = Object.entries(conditions).filter(([, v]) => v !== undefined);
-  if (entries.length === 0) throw new ExportParameterProblem(where, conditions, `at least one of ${FILTER_OPERATORS.join(', ')}`);
-  return entries.map(([op, v]) => {
-    if (!(FILTER_OPERATORS as readonly string[]).includes(op)) throw new ExportParameterProblem(`${where}.${op}`, op, `one of ${FILTER_OPERATORS.join(', ')}`);
-    const operator = op as FilterOperator;
-    if (LIST_FILTER_OPERATORS.has(operator)) {
-      if (!Array.isArray(v) || v.length === 0) throw new ExportParameterProblem(`${where}.${op}`, v, 'a non-empty array of strings');
-      return { op: operator, values: v.map((item: unknown, i) => text(`${where}.${op}[${i}]`, item)) };
-    }
-    if (EMPTY_FILTER_OPERATORS.has(operator)) {
-      if (v !== true && v !== '') throw new ExportParameterProblem(`${where}.${op}`, v, "true or '' (it takes no value)");
-      return { op: operator, values: [] };
-    }
-    return { op: operator, values: [single(`${where}.${op}`, v)] };
-  });
+  return readConditions(`${parameter}.conditions`, outer.conditions, refuseParameter, true);
 }
 
 function timeConditions(value: unknown): ExportCondition[] {

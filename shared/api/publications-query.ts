@@ -1,13 +1,7 @@
-import {
-  EMPTY_FILTER_OPERATORS,
-  FILTER_FIELDS,
-  FILTER_OPERATORS,
-  LIST_FILTER_OPERATORS,
-  type FilterField,
-  type FilterOperator,
-} from '../domain/publication-filter';
+import { FILTER_FIELDS, LIST_FILTER_OPERATORS, type FilterField, type FilterOperator } from '../domain/publication-filter';
 import { PUBLICATION_ORDER_KEYS, type PublicationOrderKey } from '../domain/publication-order';
 import { InvalidRequestError } from './errors';
+import { readConditions, type RefuseCondition } from './filter-conditions';
 import { queryPair } from './paths';
 import { LIMIT_MAX, LIMIT_MIN, PAGE_MAX, checkBoolean, checkEnum, checkInteger, checkKnownKeys, checkString } from './query-checks';
 
@@ -49,35 +43,16 @@ export interface PublicationsQuery {
 
 const QUERY_KEYS = ['limit', 'page', 'order', 'campaign', 'customer', 'voucher', 'result', 'voucher_type', 'is_referral_code', 'source_id', 'filters'] as const;
 
+const refuseRequest: RefuseCondition = (parameter, value, allowed) => {
+  throw new InvalidRequestError(parameter, value, allowed);
+};
+
 function conditionPairs(field: string, conditions: unknown): string[] {
-  const where = `filters.${field}.conditions`;
-  if (typeof conditions !== 'object' || conditions === null || Array.isArray(conditions)) {
-    throw new InvalidRequestError(where, conditions, 'an object of operator conditions');
-  }
-  const entries = Object.entries(conditions).filter(([, v]) => v !== undefined);
-  if (entries.length === 0) throw new InvalidRequestError(where, conditions, `at least one of ${FILTER_OPERATORS.join(', ')}`);
-  const pairs: string[] = [];
-  for (const [op, value] of entries) {
+  return readConditions(`filters.${field}.conditions`, conditions, refuseRequest).flatMap(({ op, values }) => {
     const key = `filters[${field}][conditions][${op}]`;
-    const operator = op as FilterOperator;
-    if (!FILTER_OPERATORS.includes(operator)) {
-      throw new InvalidRequestError(`${where}.${op}`, op, `one of ${FILTER_OPERATORS.join(', ')}`);
-    }
-    if (LIST_FILTER_OPERATORS.has(operator)) {
-      if (!Array.isArray(value) || value.length === 0) {
-        throw new InvalidRequestError(`${where}.${op}`, value, 'a non-empty array of strings');
-      }
-      value.forEach((item: unknown, index: number) => {
-        pairs.push(queryPair(`${key}[${index}]`, checkString(`${where}.${op}[${index}]`, item)));
-      });
-    } else if (EMPTY_FILTER_OPERATORS.has(operator)) {
-      if (value !== true && value !== '') throw new InvalidRequestError(`${where}.${op}`, value, "true or '' (it takes no value)");
-      pairs.push(queryPair(key, ''));
-    } else {
-      pairs.push(queryPair(key, checkString(`${where}.${op}`, value)));
-    }
-  }
-  return pairs;
+    if (LIST_FILTER_OPERATORS.has(op)) return values.map((value, index) => queryPair(`${key}[${index}]`, value));
+    return [queryPair(key, values[0] ?? '')];
+  });
 }
 
 function filterPairs(filters: unknown): string[] {
