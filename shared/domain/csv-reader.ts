@@ -1,4 +1,4 @@
-import Papa from 'papaparse';
+import { papaParser, type PapaParser } from './papa-parser';
 import { mapHeaders, type CsvLayout } from './csv-columns';
 import { recordToDraft } from './csv-row';
 import { createDuplicateTracker } from './duplicates';
@@ -48,13 +48,6 @@ export interface CsvReader {
   readonly rows: number;
   readonly layout: CsvLayout | null;
 }
-
-interface PapaParser {
-  parse(input: string, baseIndex: number, ignoreLastRow: boolean): Papa.ParseResult<string[]>;
-}
-// Papa.Parser is the parsing core that papaparse's own streamers drive: given ignoreLastRow it stops
-// before an incomplete last record and reports in meta.cursor where the complete records end.
-const ParserClass = (Papa as unknown as { Parser: new (config: Papa.ParseConfig) => PapaParser }).Parser;
 
 const NEWLINE_GUESS_LIMIT = 1 << 16;
 const MAX_RECORD_CHARS = 4 * 1024 * 1024;
@@ -165,7 +158,7 @@ export function createCsvReader(options: CsvReaderOptions): CsvReader {
       const lf = pending.indexOf('\n');
       if (lf === -1 && !final && pending.length < NEWLINE_GUESS_LIMIT) return;
       const newline = lf > 0 && pending[lf - 1] === '\r' ? '\r\n' : lf === -1 && pending.includes('\r') ? '\r' : '\n';
-      parser = new ParserClass({ delimiter: ',', newline, quoteChar: '"' });
+      parser = papaParser({ delimiter: ',', newline, quoteChar: '"' });
     }
     const result = parser.parse(pending, 0, !final);
     const errorByRecord = new Map<number, string>();

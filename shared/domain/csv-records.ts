@@ -1,14 +1,7 @@
-import Papa from 'papaparse';
+import { papaParser, type PapaParser } from './papa-parser';
 
 // The records of a CSV file that arrives in pieces, each handed over as soon as it is whole: a
 // large export is read without ever holding its text as one string.
-
-interface PapaParser {
-  parse(input: string, baseIndex: number, ignoreLastRow: boolean): Papa.ParseResult<string[]>;
-}
-// Papa.Parser is the core papaparse's own streamers drive: with ignoreLastRow it stops before an
-// incomplete last record and reports in meta.cursor where the complete ones end (as csv-reader.ts).
-const ParserClass = (Papa as unknown as { Parser: new (config: Papa.ParseConfig) => PapaParser }).Parser;
 
 export interface CsvRecords {
   /** The next piece of the file; it may end anywhere, even inside a quoted cell. */
@@ -54,7 +47,7 @@ export function createCsvRecords(onRecord: (cells: string[]) => void): CsvRecord
     if (parser === null) {
       const lf = pending.indexOf('\n');
       if (lf === -1 && !final) return;
-      parser = new ParserClass({ delimiter: ',', newline: lf > 0 && pending[lf - 1] === '\r' ? '\r\n' : '\n', quoteChar: '"' });
+      parser = papaParser({ delimiter: ',', newline: lf > 0 && pending[lf - 1] === '\r' ? '\r\n' : '\n', quoteChar: '"' });
     }
     if (final) {
       if (pending === '') return;
