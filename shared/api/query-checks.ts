@@ -1,3 +1,4 @@
+import { parseImportDate } from '../domain/dates';
 import { InvalidRequestError } from './errors';
 
 // Checks shared by the list queries: each throws before sending what the service would refuse.
@@ -32,7 +33,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{
 
 /** An ISO 8601 date or date-time, as the stacks listing takes in `created_at[before]`. */
 export function checkIsoDate(parameter: string, value: unknown): string {
-  if (typeof value !== 'string' || !ISO_DATE.test(value) || Number.isNaN(Date.parse(value))) {
+  if (typeof value !== 'string' || !ISO_DATE.test(value) || Number.isNaN(Date.parse(value)) || !realDayAndHour(value)) {
     throw new InvalidRequestError(parameter, value, 'an ISO 8601 date (2024-05-01) or date-time (2024-05-01T10:00:00Z)');
   }
   return value;
@@ -54,3 +55,11 @@ export const LIMIT_MAX = 100;
 export const PAGE_MAX = 1000;
 /** The stacks listing's own page maximum (spec 4.8). */
 export const STACKS_PAGE_MAX = 100;
+
+/**
+ * Date.parse rolls a day past the month's end over (2026-02-30 is 2 March) and reads hour 24 as the
+ * next midnight, so the day and the hour are checked as the import dates check them.
+ */
+function realDayAndHour(value: string): boolean {
+  return parseImportDate(value.slice(0, 10)) !== null && (value.length <= 10 || Number(value.slice(11, 13)) < 24);
+}

@@ -24,6 +24,11 @@ describe('buildStacksQuery', () => {
     expect(rejection({ limit: 0 }).parameter).toBe('limit');
     expect(rejection({ order: 'id' }).allowed).toContain('created_at');
     expect(rejection({ created_at: { before: 'yesterday' } }).parameter).toBe('created_at.before');
+    // Date.parse alone would read these as 2 March and the next midnight.
+    for (const impossible of ['2026-02-30', '2026-02-30T09:30:00Z', '2026-03-01T24:00:00Z']) {
+      expect(rejection({ updated_at: { after: impossible } })).toMatchObject({ parameter: 'updated_at.after', value: impossible });
+    }
+    expect(() => buildStacksQuery({ created_at: { after: '2024-02-29T23:59:59Z' } })).not.toThrow();
     expect(rejection({ updated_at: { after: '2024-13-45' } }).parameter).toBe('updated_at.after');
     expect(rejection({ created_at: { since: '2024-01-01' } }).parameter).toBe('created_at.since');
   });
