@@ -14,11 +14,12 @@ export const PROJECT_ENV = 'VOUCHER_DESK_PROJECT';
 /** No project given and none current: the command line's usage error (exit 2). */
 export class NoProjectError extends Error {
   constructor(known: readonly Project[]) {
-    const names = known.length === 0 ? 'There are no projects yet: add one' : `Choose one of ${known.map((p) => `"${p.name}"`).join(', ')}`;
-    super(
-      `No project is chosen. ${names} with \`voucher-desk project add <name> --region <eu|us|as|BASE_URL> --app-id <ID> [--sandbox-project]\`, ` +
-        `then \`voucher-desk project use <name>\` (or pass --project <name>, or set ${PROJECT_ENV}; in the app: Settings, Projects).`,
-    );
+    const how =
+      known.length === 0
+        ? 'There are no projects yet: add one with `voucher-desk project add <name> --region <eu|us|as|BASE_URL> --app-id <ID> [--sandbox-project]`, ' +
+          'then make it current with `voucher-desk project use <name>`'
+        : `Choose one of ${known.map((p) => `"${p.name}"`).join(', ')} with \`voucher-desk project use <name>\` (or add another with \`voucher-desk project add\`)`;
+    super(`No project is chosen. ${how} (or pass --project <name>, or set ${PROJECT_ENV}; in the app: Settings, Projects).`);
     this.name = 'NoProjectError';
   }
 }

@@ -116,6 +116,11 @@ describe('voucher-desk project (the real binary, real Secret Service)', { timeou
     const outbox = runBin(['outbox', ...at], { env }).stdout;
     expect(outbox).toMatch(/1\s+alpha\s+reward/);
     expect(outbox).toMatch(/3\s+beta\s+reward/);
+    // With the current project removed, projects remain but none is chosen: the way out is `project use`.
+    expect(runBin(['project', 'remove', 'alpha', '--yes', ...at], { env }).status).toBe(0);
+    const unchosen = runBin(['sync', '--dry-run', ...at], { env });
+    expect(unchosen.status).toBe(2);
+    expect(unchosen.stderr).toContain('No project is chosen. Choose one of "beta" with `voucher-desk project use <name>`');
   });
 
   it('asks before removing a project that holds queued operations, and cancels them when told to', () => {
