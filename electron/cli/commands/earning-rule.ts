@@ -22,7 +22,7 @@ const show: Command = {
         throw new Error(`Earning rule ${id} is not in the cache for ${resolved.label}; fetch it once online with \`voucher-desk earning-rule ${id}\``);
       return {
         data: { project: project.name, ...found },
-        text: `${describeEarningRule(found.rule).join('\n')}\n(${offline ? 'cached copy' : 'fetched'} at ${found.fetchedAt})\n`,
+        text: `${describeEarningRule(found.rule).join('\n')}\n(${offline ? 'cached copy' : 'fetched'} at ${found.fetchedAt})\nProject: ${resolved.label}.\n`,
       };
     });
   },

@@ -29,7 +29,10 @@ const show: Command = {
       const head = pulled ? `Pulled ${count(pulled.items, 'reward')} from ${resolved.label}.\n` : '';
       return {
         data: { project: project.name, ...(pulled && { pull: pulled }), rewards },
-        text: head + (rewards.length === 0 ? 'No rewards cached for this project; fetch them with `voucher-desk rewards --pull`.\n' : table(rewards, columns)),
+        text:
+          head +
+          (rewards.length === 0 ? 'No rewards cached for this project; fetch them with `voucher-desk rewards --pull`.\n' : table(rewards, columns)) +
+          `Project: ${resolved.label}.\n`,
       };
     });
   },

@@ -66,7 +66,7 @@ const show: Command = {
       const empty = 'No stacks cached for this project; fetch them with `voucher-desk stacks --pull`.\n';
       return {
         data: { project: project.name, ...(pulled && { pull: pulled }), stacks },
-        text: head + (stacks.length === 0 ? empty : `${table(stacks, columns)}${count(stacks.length, 'stack')}.\n`),
+        text: head + (stacks.length === 0 ? empty : `${table(stacks, columns)}${count(stacks.length, 'stack')}.\n`) + `Project: ${resolved.label}.\n`,
       };
     });
   },

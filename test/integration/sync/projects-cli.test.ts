@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../../shared/api';
-import type { RunningSandbox } from '../../../electron/local-service/server';
+import { SEED_EARNING_RULE_IDS, type RunningSandbox } from '../../../electron/local-service/server';
 import { spawnBin, spawnJson } from '../cli-inspect/spawn-bin';
 import { codesOnService, sandbox, tempDir } from './helpers';
 
@@ -140,27 +140,55 @@ describe('projects on one sandbox address (the real binary)', () => {
   it("caches each project's history apart, each equal to what its own key lists", async () => {
     const { sb, at } = await twoProjects(400);
     for (const name of ['shop', 'shop-trial']) expect((await spawnBin(['publications', 'pull', '--project', name, ...at], { env })).status).toBe(0);
+    const cachedIds: Record<string, string[]> = {};
     for (const [name, sandboxName] of [
       ['shop', 'prod'],
       ['shop-trial', 'trial'],
     ] as const) {
-      const listed = await clientOf(sb, sandboxName).listPublications({ limit: 100, page: 1 });
-      const cached = await spawnJson<{ total: number; items: { id: string }[]; project: string }>(
-        ['publications', 'list', '--limit', '100', '--project', name, ...at],
-        { env },
-      );
-      expect(cached.project).toBe(name);
-      expect(cached.total).toBe(listed.total);
-      expect(cached.items.map((p) => p.id)).toEqual(listed.items.map((p) => p.id));
+      cachedIds[name] = [];
+      // Every page of the 400, not the first alone: a cache keyed by address would mix the two from anywhere.
+      for (let page = 1; page <= 4; page += 1) {
+        const listed = await clientOf(sb, sandboxName).listPublications({ limit: 100, page });
+        const cached = await spawnJson<{ total: number; items: { id: string }[]; project: string }>(
+          ['publications', 'list', '--limit', '100', '--page', String(page), '--project', name, ...at],
+          { env },
+        );
+        expect(cached.project).toBe(name);
+        expect(cached.total).toBe(listed.total);
+        expect(cached.items.map((p) => p.id)).toEqual(listed.items.map((p) => p.id));
+        cachedIds[name].push(...cached.items.map((p) => p.id));
+      }
     }
-    const shopIds = (await spawnJson<{ items: { id: string }[] }>(['publications', 'list', '--limit', '100', '--project', 'shop', ...at], { env })).items.map(
-      (p) => p.id,
-    );
-    const trialIds = (
-      await spawnJson<{ items: { id: string }[] }>(['publications', 'list', '--limit', '100', '--project', 'shop-trial', ...at], { env })
-    ).items.map((p) => p.id);
-    expect(shopIds.filter((id) => trialIds.includes(id))).toEqual([]);
+    expect(cachedIds['shop']).toHaveLength(400);
+    expect(cachedIds['shop']?.filter((id) => cachedIds['shop-trial']?.includes(id))).toEqual([]);
   }, 170_000);
+
+  it("caches each project's rewards, stacks and earning rules apart, and names the project", async () => {
+    const { sb, at } = await twoProjects();
+    await clientOf(sb, 'trial').createReward({ type: 'COIN', name: 'Trial coins', exchange_ratio: 1, points_ratio: 10 });
+    for (const [name, sandboxName] of [
+      ['shop', 'prod'],
+      ['shop-trial', 'trial'],
+    ] as const) {
+      const client = clientOf(sb, sandboxName);
+      const rewards = await spawnJson<{ project: string; rewards: { id: string }[] }>(['rewards', '--pull', '--project', name, ...at], { env });
+      expect(rewards.project).toBe(name);
+      expect(rewards.rewards.map((r) => r.id).sort()).toEqual((await client.listRewards({ limit: 100 })).items.map((r) => r.id).sort());
+      const stacks = await spawnJson<{ stacks: { id: string }[] }>(['stacks', '--pull', '--project', name, ...at], { env });
+      expect(stacks.stacks.map((s) => s.id).sort()).toEqual((await client.listStacks({ limit: 100 })).items.map((s) => s.id).sort());
+    }
+    const offline = (name: string) => ok(['rewards', '--project', name, ...at]);
+    expect(await offline('shop-trial')).toContain('Trial coins');
+    expect(await offline('shop')).not.toContain('Trial coins');
+    expect(await offline('shop')).toMatch(/Project: shop \(production, local sandbox http:\/\/127\.0\.0\.1:\d+\)\.\n$/);
+    expect(await ok(['stacks', '--project', 'shop-trial', ...at])).toMatch(/Project: shop-trial \(sandbox project, /);
+    // An earning rule fetched for one project is in that project's cache only.
+    expect(await ok(['earning-rule', SEED_EARNING_RULE_IDS.points, '--project', 'shop-trial', ...at])).toMatch(/Project: shop-trial \(sandbox project, /);
+    expect(await ok(['earning-rule', SEED_EARNING_RULE_IDS.points, '--offline', '--project', 'shop-trial', ...at])).toContain('cached copy');
+    const other = await spawnBin(['earning-rule', SEED_EARNING_RULE_IDS.points, '--offline', '--project', 'shop', ...at], { env });
+    expect(other.status).toBe(1);
+    expect(other.stderr).toContain(`Earning rule ${SEED_EARNING_RULE_IDS.points} is not in the cache for shop (production,`);
+  }, 120_000);
 
   it('says a refused key and a wrong region about the project, one way', async () => {
     const { sb, at } = await twoProjects();
