@@ -5,33 +5,32 @@ import type { RunningSandbox } from '../../electron/local-service/types';
 import { createClient } from '../../shared/api';
 import { eventually, openApp, screenshot, type OpenApp } from './harness';
 
-// Two sandbox processes stand for a production project and its sandbox project: each has its own
-// history (40 and 75 seeded publications) and its own vouchers, so a view that read the wrong
-// project's cache, or a sync that wrote to the wrong one, shows.
+// One sandbox address holds a production project and its sandbox project, as an account has them:
+// each has its own history (40 and 75 publications) and its own vouchers, so a view that read the
+// wrong project's cache (or a cache keyed by address), or a sync that wrote to the wrong one, shows.
 const PROD_HISTORY = 40;
 const SANDBOX_HISTORY = 75;
 const CODES = 5;
 
 describe('projects in Chromium: the sidebar switcher, the production guard and removal', () => {
-  let prod: RunningSandbox;
-  let sand: RunningSandbox;
+  let sb: RunningSandbox;
   let opened: OpenApp;
   let page: Page;
 
   beforeAll(async () => {
-    prod = await startSandbox({ seedPublications: PROD_HISTORY });
-    sand = await startSandbox({ seedPublications: SANDBOX_HISTORY });
+    sb = await startSandbox({ projects: [{ name: 'prod' }, { name: 'trial', sandboxProject: true }], seedPublications: PROD_HISTORY });
+    sb.appendPublications(SANDBOX_HISTORY - PROD_HISTORY, 'trial');
     opened = await openApp({}, { width: 1400, height: 900 });
     page = opened.page;
   });
 
   afterAll(async () => {
     await opened?.close();
-    await prod?.close();
-    await sand?.close();
+    await sb?.close();
   });
 
-  const url = (sb: RunningSandbox) => sb.urls[sb.hostCluster];
+  const url = () => sb.urls[sb.hostCluster];
+  const keyOf = (project: 'prod' | 'trial') => sb.projects.find((p) => p.name === project)?.credentials ?? { appId: '', appToken: '' };
   const nav = (name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name, exact: true });
   const switcher = () => page.getByRole('region', { name: 'Current project' });
   const dashboard = () => page.getByRole('region', { name: 'History dashboard' });
@@ -41,7 +40,7 @@ describe('projects in Chromium: the sidebar switcher, the production guard and r
       .filter({ hasText: /^Publications/ })
       .locator('xpath=following-sibling::dd[1]')
       .innerText();
-  const writesTo = (sb: RunningSandbox) => sb.requestLog().filter((r) => r.method !== 'GET').length;
+  const writesTo = (project: 'prod' | 'trial') => sb.requestLog().filter((r) => r.project === project && r.method !== 'GET').length;
   const codesOf = (prefix: string) => Array.from({ length: CODES }, (_, i) => `${prefix}-${i + 1}`);
 
   async function bothSchemes(name: string): Promise<void> {
@@ -52,14 +51,14 @@ describe('projects in Chromium: the sidebar switcher, the production guard and r
     await page.emulateMedia({ colorScheme: 'light' });
   }
 
-  async function addProject(name: string, kind: 'Production' | 'Sandbox project', sb: RunningSandbox): Promise<void> {
+  async function addProject(name: string, kind: 'Production' | 'Sandbox project', project: 'prod' | 'trial'): Promise<void> {
     const form = page.getByRole('form', { name: 'Add a project' });
     await form.getByLabel('Project name').fill(name);
     await form.getByLabel(kind, { exact: false }).check();
     await form.getByLabel('Local sandbox').check();
-    await form.getByLabel('Base URL').fill(url(sb));
-    await form.getByLabel('App ID').fill(sb.credentials.appId);
-    await form.getByLabel('App token').fill(sb.credentials.appToken);
+    await form.getByLabel('Base URL').fill(url());
+    await form.getByLabel('App ID').fill(keyOf(project).appId);
+    await form.getByLabel('App token').fill(keyOf(project).appToken);
     await form.getByRole('button', { name: 'Add project' }).click();
     await page
       .getByRole('status')
@@ -92,8 +91,8 @@ describe('projects in Chromium: the sidebar switcher, the production guard and r
   it('adds a production and a sandbox project in Settings; the first is current and the app says PRODUCTION', async () => {
     await nav('Settings').click();
     await switcher().getByText('No project chosen yet.').waitFor();
-    await addProject('shop', 'Production', prod);
-    await addProject('shop-sandbox', 'Sandbox project', sand);
+    await addProject('shop', 'Production', 'prod');
+    await addProject('shop-sandbox', 'Sandbox project', 'trial');
     const rows = page.getByRole('table', { name: 'Projects' }).locator('tbody tr');
     expect(await rows.allInnerTexts()).toEqual([
       expect.stringMatching(/^shop\s*\(current\)\s+PRODUCTION\s/),
@@ -103,7 +102,7 @@ describe('projects in Chromium: the sidebar switcher, the production guard and r
     expect(await switcher().getByRole('combobox').locator('option:checked').innerText()).toBe('shop');
     await switcher().getByText('PRODUCTION', { exact: true }).waitFor();
     await page.getByRole('note', { name: 'Production project' }).filter({ hasText: 'shop' }).waitFor();
-    expect(await page.content()).not.toContain(prod.credentials.appToken);
+    expect(await page.content()).not.toContain(keyOf('prod').appToken);
     await bothSchemes('settings-projects');
   });
 
@@ -119,24 +118,24 @@ describe('projects in Chromium: the sidebar switcher, the production guard and r
     await dashboard().getByRole('button', { name: "Pull what's new" }).click();
     await eventually(publications).toBe(String(SANDBOX_HISTORY));
 
-    const readsBefore = prod.requestLog().length;
+    const requestsBefore = sb.requestLog().length;
     await switcher().getByRole('combobox').selectOption({ label: 'shop' });
     await eventually(publications).toBe(String(PROD_HISTORY));
     // Read from the cache of "shop": switching asked the service for nothing.
-    expect(prod.requestLog().length).toBe(readsBefore);
+    expect(sb.requestLog().length).toBe(requestsBefore);
   });
 
   it('asks for the name before a production sync: a wrong name sends nothing, the right one sends the codes once', async () => {
     const opId = await queued('shop', 'PROD');
-    const vouchersBefore = prod.stats().vouchers;
-    const writesBefore = writesTo(prod);
-    const sandboxVouchers = sand.stats().vouchers;
+    const vouchersBefore = sb.stats('prod').vouchers;
+    const writesBefore = writesTo('prod');
+    const sandboxVouchers = sb.stats('trial').vouchers;
     await nav('Outbox').click();
     expect(await page.getByLabel('Sync project').locator('option:checked').innerText()).toBe('shop (PRODUCTION)');
     await page.getByRole('button', { name: 'Sync', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Sync to a PRODUCTION project?' });
     await dialog.waitFor();
-    expect(await dialog.innerText()).toContain(prod.urls[prod.hostCluster]);
+    expect(await dialog.innerText()).toContain(url());
     expect(await dialog.getByRole('list', { name: 'What the sync sends' }).innerText()).toContain(`${CODES} codes`);
     await dialog
       .getByLabel('Budget')
@@ -146,24 +145,24 @@ describe('projects in Chromium: the sidebar switcher, the production guard and r
     await dialog.getByLabel(/Type the project's name/).fill('Shop');
     await dialog.getByRole('button', { name: 'Sync to production' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'Type the project\'s name "shop" to confirm; nothing was sent' }).waitFor();
-    expect(writesTo(prod)).toBe(writesBefore);
-    expect(prod.stats().vouchers).toBe(vouchersBefore);
+    expect(writesTo('prod')).toBe(writesBefore);
+    expect(sb.stats('prod').vouchers).toBe(vouchersBefore);
     await bothSchemes('production-confirmation');
     await dialog.getByLabel(/Type the project's name/).fill('shop');
 
     await dialog.getByRole('button', { name: 'Sync to production' }).click();
     await eventually(() => dialog.isVisible()).toBe(false);
     await operationRow(opId).getByText('done', { exact: true }).waitFor({ timeout: 60_000 });
-    expect(prod.stats().vouchers).toBe(vouchersBefore + CODES);
-    const client = createClient({ target: { sandbox: url(prod) }, auth: { type: 'keys', ...prod.credentials } });
+    expect(sb.stats('prod').vouchers).toBe(vouchersBefore + CODES);
+    const client = createClient({ target: { sandbox: url() }, auth: { type: 'keys', ...keyOf('prod') } });
     for (const code of codesOf('PROD')) expect((await client.getVoucher(code)).code).toBe(code);
-    expect(sand.stats().vouchers).toBe(sandboxVouchers);
+    expect(sb.stats('trial').vouchers).toBe(sandboxVouchers);
   });
 
   it('syncs to a sandbox project with no confirmation, after showing its budget', async () => {
     const opId = await queued('shop-sandbox', 'SAND');
-    const vouchersBefore = sand.stats().vouchers;
-    const prodWrites = writesTo(prod);
+    const vouchersBefore = sb.stats('trial').vouchers;
+    const prodWrites = writesTo('prod');
     await nav('Outbox').click();
     await page.getByLabel('Sync project').selectOption({ label: 'shop-sandbox (sandbox project)' });
     await page
@@ -173,8 +172,12 @@ describe('projects in Chromium: the sidebar switcher, the production guard and r
     await page.getByRole('button', { name: 'Sync', exact: true }).click();
     await operationRow(opId).getByText('done', { exact: true }).waitFor({ timeout: 60_000 });
     expect(await page.getByRole('dialog').count()).toBe(0);
-    expect(sand.stats().vouchers).toBe(vouchersBefore + CODES);
-    expect(writesTo(prod)).toBe(prodWrites);
+    expect(sb.stats('trial').vouchers).toBe(vouchersBefore + CODES);
+    expect(writesTo('prod')).toBe(prodWrites);
+    // Each project's key reads its own codes only.
+    const trial = createClient({ target: { sandbox: url() }, auth: { type: 'keys', ...keyOf('trial') } });
+    for (const code of codesOf('SAND')) expect((await trial.getVoucher(code)).code).toBe(code);
+    await expect(trial.getVoucher('PROD-1')).rejects.toMatchObject({ status: 404 });
   });
 
   it('asks before removing a project holding a queued operation, and keeps it when the name is wrong', async () => {
@@ -204,6 +207,6 @@ describe('projects in Chromium: the sidebar switcher, the production guard and r
     expect(await page.getByRole('table', { name: 'Projects' }).getByText('shop-sandbox').count()).toBe(1);
     const listed = (await opened.app.services.handlers['projects.list']?.({})) ?? [];
     expect(listed.map((p) => p.name)).toEqual(['shop', 'shop-sandbox']);
-    expect(sand.requestLog().filter((r) => r.method === 'DELETE')).toEqual([]);
+    expect(sb.requestLog().filter((r) => r.method === 'DELETE')).toEqual([]);
   });
 });
