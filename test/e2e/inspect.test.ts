@@ -18,6 +18,18 @@ describe('publications, stacks, earning rules, rewards and deletes in Chromium a
     await opened?.close();
   });
 
+  it("starts with the sandbox's production and sandbox projects on its one address, production current", async () => {
+    const sandbox = opened.app.sandbox;
+    if (!sandbox) throw new Error('no sandbox');
+    const listed = (await opened.app.services.handlers['projects.list']?.({})) ?? [];
+    const address = sandbox.urls[sandbox.hostCluster];
+    expect(listed.map((p) => [p.name, p.kind, p.location, p.current])).toEqual([
+      ['local production', 'production', address, true],
+      ['local sandbox project', 'sandbox-project', address, false],
+    ]);
+    await page.getByRole('region', { name: 'Current project' }).getByText('PRODUCTION', { exact: true }).waitFor();
+  });
+
   const table = () => page.getByRole('table', { name: 'Publications' });
   const dataRows = async () => (await table().getByRole('row').count()) - 1;
 
