@@ -3,41 +3,26 @@ import { join } from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { createCsvReader } from '../../../shared/domain/csv-reader';
+import { papaParser, type PapaParser } from '../../../shared/domain/papa-parser';
 
-// shared/domain/csv-reader.ts drives Papa.Parser, the parsing core papaparse's own streamers use,
-// which papaparse exports but does not document. package.json pins papaparse to one exact version;
+// shared/domain/papa-parser.ts reaches Papa.Parser for the readers (csv-reader.ts, csv-records.ts):
+// the parsing core papaparse's own streamers use, which papaparse exports but does not document. package.json pins papaparse to one exact version;
 // these tests hold every part of that internal the reader relies on, so a version bump that changes
 // it fails here rather than in a user's import.
-
-interface ParseError {
-  row?: number;
-  message: string;
-}
-interface ParserResult {
-  data: string[][];
-  errors: ParseError[];
-  meta: { cursor: number };
-}
-interface Parser {
-  parse(input: string, baseIndex: number, ignoreLastRow: boolean): ParserResult;
-}
-type ParserClass = new (config: { delimiter: string; newline: string; quoteChar: string }) => Parser;
 
 const root = join(import.meta.dirname, '../../..');
 const readJson = (file: string): { version?: string; dependencies?: Record<string, string> } =>
   JSON.parse(readFileSync(join(root, file), 'utf8')) as { version?: string; dependencies?: Record<string, string> };
 
-function parserClass(): ParserClass {
-  return (Papa as unknown as { Parser: ParserClass }).Parser;
-}
+type Newline = NonNullable<Papa.ParseConfig['newline']>;
 
-function newParser(newline: string): Parser {
-  const ParserOf = parserClass();
-  return new ParserOf({ delimiter: ',', newline, quoteChar: '"' });
+// Through the one access point the readers use, so what is held here is what they get.
+function newParser(newline: Newline): PapaParser {
+  return papaParser({ delimiter: ',', newline, quoteChar: '"' });
 }
 
 /** The reader's loop: complete records of what has come so far, the rest kept for the next piece. */
-function parseInPieces(pieces: readonly string[], newline: string): string[][] {
+function parseInPieces(pieces: readonly string[], newline: Newline): string[][] {
   const parser = newParser(newline);
   const records: string[][] = [];
   let pending = '';
@@ -56,12 +41,12 @@ function parseInPieces(pieces: readonly string[], newline: string): string[][] {
  * at the very end it gives one more, empty record; in pieces the last call has nothing left to
  * read and gives none (the reader would skip that blank record anyway), so it is left out here.
  */
-function publicParse(text: string, newline: string): string[][] {
-  const data = Papa.parse<string[]>(text, { delimiter: ',', newline: newline as Papa.ParseConfig['newline'], quoteChar: '"' }).data;
+function publicParse(text: string, newline: Newline): string[][] {
+  const data = Papa.parse<string[]>(text, { delimiter: ',', newline, quoteChar: '"' }).data;
   return text.endsWith(newline) ? data.slice(0, -1) : data;
 }
 
-const texts = (newline: string): string[] => [
+const texts = (newline: Newline): string[] => [
   ['Code,Note,Shop', '"A,1","two', 'lines, ""quoted""",x', 'B,,', '"C""",plain,"y"'].join(newline),
   ['Code,Note', 'A,1', '', 'B,"ends with newline', '"'].join(newline) + newline,
 ];
@@ -76,7 +61,7 @@ describe('papaparse, pinned', () => {
 
 describe('Papa.Parser as the CSV reader uses it', () => {
   it('is a constructor taking the delimiter, newline and quote, whose objects parse(input, baseIndex, ignoreLastRow)', () => {
-    expect(typeof parserClass()).toBe('function');
+    expect(typeof (Papa as unknown as { Parser: unknown }).Parser).toBe('function');
     const parser = newParser('\n');
     expect(typeof parser.parse).toBe('function');
     expect(parser.parse.length).toBe(3);
@@ -111,7 +96,7 @@ describe('Papa.Parser as the CSV reader uses it', () => {
     expect(parser.parse('f', 0, false).data).toEqual([['f']]);
   });
 
-  it.each(['\n', '\r\n', '\r'])('in two pieces split anywhere gives the records of the public parse of the whole (newline %j)', (newline) => {
+  it.each<Newline>(['\n', '\r\n', '\r'])('in two pieces split anywhere gives the records of the public parse of the whole (newline %j)', (newline) => {
     for (const text of texts(newline)) {
       const whole = publicParse(text, newline);
       for (let cut = 0; cut <= text.length; cut++) {
