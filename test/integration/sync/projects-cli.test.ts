@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cachedCounts, openCacheDatabase } from '../../../electron/cache';
 import { createClient } from '../../../shared/api';
 import { SEED_EARNING_RULE_IDS, type RunningSandbox } from '../../../electron/local-service/server';
 import { spawnBin, spawnJson } from '../cli-inspect/spawn-bin';
@@ -188,6 +189,21 @@ describe('projects on one sandbox address (the real binary)', () => {
     const other = await spawnBin(['earning-rule', SEED_EARNING_RULE_IDS.points, '--offline', '--project', 'shop', ...at], { env });
     expect(other.status).toBe(1);
     expect(other.stderr).toContain(`Earning rule ${SEED_EARNING_RULE_IDS.points} is not in the cache for shop (production,`);
+
+    // A project that holds only cached copies is removed after it says what it holds, and only its copies go.
+    const listed = await spawnJson<{ id: string; name: string }[]>(['project', 'list', ...at], { env });
+    const ids = Object.fromEntries(listed.map((p) => [p.name, p.id]));
+    const asked = await spawnBin(['project', 'remove', 'shop-trial', ...at], { env });
+    expect(asked.status).toBe(1);
+    expect(asked.stderr).toMatch(/Project "shop-trial" holds \d+ cached promotion stack\(s\), \d+ cached reward\(s\), 1 cached earning rule\(s\)\./);
+    await ok(['project', 'remove', 'shop-trial', '--yes', ...at]);
+    const cache = await openCacheDatabase(at[1] ?? '');
+    try {
+      expect(cachedCounts(cache, ids['shop-trial'] ?? '')).toEqual({ publications: 0, stacks: 0, rewards: 0, earningRules: 0 });
+      expect(cachedCounts(cache, ids['shop'] ?? '').rewards).toBeGreaterThan(0);
+    } finally {
+      await cache.close();
+    }
   }, 120_000);
 
   it('says a refused key and a wrong region about the project, one way', async () => {
