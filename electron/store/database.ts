@@ -13,7 +13,7 @@ import { keepListing } from './listing-keep';
 import { acquireLock } from './lock';
 import { type Manifest, type SnapshotFacts, emptyJournal, sha256, writeManifest } from './manifest';
 import { META_TABLE, type Migration, applyMigrations, checkMigrations, latestVersion, pendingMigrations } from './migrations';
-import { loadSqlJs } from './sqljs';
+import { databaseFile, loadSqlJs } from './sqljs';
 import { type Params, type Reader, RecordingWriter, type Row, type Writer, queryAll, queryOne } from './statements';
 
 export interface OpenDatabaseOptions {
@@ -59,8 +59,9 @@ export interface StoreFiles {
 /**
  * A sql.js database kept in memory and saved to disk. Every `write` is durable when its promise
  * resolves: a small one as a line appended to the journal and fsynced, a big one as a new snapshot
- * (export, temp file, fsync, rename). Writes run one at a time, in call order. Reads are
- * synchronous and see the latest committed state (during a long write, that write's own rows too).
+ * (the database file as SQLite holds it, temp file, fsync, rename). Writes run one at a time, in
+ * call order. Reads are synchronous and see the latest committed state (during a long write, that
+ * write's own rows too).
  */
 export class StoreDatabase implements Reader {
   private queue: Promise<unknown> = Promise.resolve();
@@ -337,7 +338,8 @@ export class StoreDatabase implements Reader {
     this.timer = undefined;
     const started = Date.now();
     this.db.run(`UPDATE ${META_TABLE} SET value = ? WHERE key = 'journal_seq'`, [this.seq]);
-    const bytes = this.db.export();
+    // The live file itself: hashed and written below before any SQL runs again.
+    const bytes = databaseFile(this.db);
     const facts: SnapshotFacts = {
       generation: (this.manifest?.current.generation ?? 0) + 1,
       lastCommit: this.seq,
