@@ -13,7 +13,7 @@ import { keepListing } from './listing-keep';
 import { acquireLock } from './lock';
 import { type Manifest, type SnapshotFacts, emptyJournal, sha256, writeManifest } from './manifest';
 import { META_TABLE, type Migration, applyMigrations, checkMigrations, latestVersion, pendingMigrations } from './migrations';
-import { loadSqlJs } from './sqljs';
+import { databaseFile, loadSqlJs } from './sqljs';
 import { type Params, type Reader, RecordingWriter, type Row, type Writer, queryAll, queryOne } from './statements';
 
 export interface OpenDatabaseOptions {
@@ -38,11 +38,13 @@ export interface OpenDatabaseOptions {
    * replays at most that share of the file again.
    */
   checkpointShare?: number;
+  /** SQLite's page cache, in bytes (32 MiB unless given). */
+  pageCacheBytes?: number;
   /** Kept up to date at close, for commands that only list (see listing.ts). */
   listing?: ListingSpec;
 }
 
-type Settings = Required<Pick<OpenDatabaseOptions, 'journalRecordLimit' | 'checkpointBytes' | 'checkpointSeconds' | 'checkpointShare'>>;
+type Settings = Required<Pick<OpenDatabaseOptions, 'journalRecordLimit' | 'checkpointBytes' | 'checkpointSeconds' | 'checkpointShare' | 'pageCacheBytes'>>;
 
 export interface WriteOptions {
   /** Write a whole snapshot even for a small change (used after migrations). */
@@ -59,8 +61,9 @@ export interface StoreFiles {
 /**
  * A sql.js database kept in memory and saved to disk. Every `write` is durable when its promise
  * resolves: a small one as a line appended to the journal and fsynced, a big one as a new snapshot
- * (export, temp file, fsync, rename). Writes run one at a time, in call order. Reads are
- * synchronous and see the latest committed state (during a long write, that write's own rows too).
+ * (the database file as SQLite holds it, temp file, fsync, rename). Writes run one at a time, in
+ * call order. Reads are synchronous and see the latest committed state (during a long write, that
+ * write's own rows too).
  */
 export class StoreDatabase implements Reader {
   private queue: Promise<unknown> = Promise.resolve();
@@ -121,7 +124,14 @@ export class StoreDatabase implements Reader {
       loaded = result.ok ? result.loaded : refuseOpen(SQL, paths, result.problems, options.startFresh ?? false);
       const known = latestVersion(options.migrations);
       if (loaded.schemaVersion > known) throw new StoreTooNewError(paths.snapshot, loaded.schemaVersion, known);
-      configure(loaded.db);
+      const settings: Settings = {
+        journalRecordLimit: options.journalRecordLimit ?? 256 * 1024,
+        checkpointBytes: options.checkpointBytes ?? 4 * 1024 * 1024,
+        checkpointSeconds: options.checkpointSeconds ?? 5,
+        checkpointShare: options.checkpointShare ?? 0,
+        pageCacheBytes: options.pageCacheBytes ?? 32 * 1024 * 1024,
+      };
+      configure(loaded.db, settings);
       const { schemaVersion, fresh, legacy } = loaded;
       const store = new StoreDatabase(
         SQL,
@@ -132,12 +142,7 @@ export class StoreDatabase implements Reader {
         new JournalWriter(paths.journal, loaded.journalBytes),
         loaded.manifest,
         releaseLock,
-        {
-          journalRecordLimit: options.journalRecordLimit ?? 256 * 1024,
-          checkpointBytes: options.checkpointBytes ?? 4 * 1024 * 1024,
-          checkpointSeconds: options.checkpointSeconds ?? 5,
-          checkpointShare: options.checkpointShare ?? 0,
-        },
+        settings,
         loaded.notes,
         stamped,
         options.listing,
@@ -337,7 +342,8 @@ export class StoreDatabase implements Reader {
     this.timer = undefined;
     const started = Date.now();
     this.db.run(`UPDATE ${META_TABLE} SET value = ? WHERE key = 'journal_seq'`, [this.seq]);
-    const bytes = this.db.export();
+    // The live file itself: hashed and written below before any SQL runs again.
+    const bytes = databaseFile(this.db);
     const facts: SnapshotFacts = {
       generation: (this.manifest?.current.generation ?? 0) + 1,
       lastCommit: this.seq,
@@ -395,7 +401,7 @@ export class StoreDatabase implements Reader {
     this.journal.close();
     const result = loadDatabase(this.SQL, this.paths);
     const loaded = result.ok ? result.loaded : refuseOpen(this.SQL, this.paths, result.problems, false);
-    configure(loaded.db);
+    configure(loaded.db, this.settings);
     this.db = loaded.db;
     this.seq = loaded.seq;
     this.manifest = loaded.manifest;
@@ -413,13 +419,14 @@ export class StoreDatabase implements Reader {
   }
 }
 
-function configure(db: SqlJsDatabase): void {
+function configure(db: SqlJsDatabase, settings: Settings): void {
   // The database lives in memory; SQLite's own rollback journal only needs to support ROLLBACK.
   db.run('PRAGMA journal_mode = MEMORY');
   db.run('PRAGMA temp_store = MEMORY');
   // Pages that fall out of SQLite's cache go through the in-memory file system, which costs far
-  // more than a cache hit during a big import; 32 MB keeps the hot index pages in the cache.
-  db.run('PRAGMA cache_size = -32768');
+  // more than a cache hit during a big import; 32 MB, unless the database asks for another size,
+  // keeps the hot index pages in the cache.
+  db.run(`PRAGMA cache_size = ${-Math.ceil(settings.pageCacheBytes / 1024)}`);
 }
 
 export function openDatabase(options: OpenDatabaseOptions): Promise<StoreDatabase> {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { type DatabaseFiles, earlierUnreadable, keptFile, keptGenerations } from './files';
 import { type JournalContents, JournalDamagedError, parseJournal } from './journal';
 import { type Manifest, type SnapshotFacts, readManifest, sha256 } from './manifest';
+import { readGrowable } from './sqljs';
 
 // Checks a database's files against its manifest without changing anything on disk. Opening uses
 // it before loading, `library check` and the UI use it to report; both see the same problems.
@@ -24,6 +25,7 @@ export interface FileCheck {
   /** Things worth saying that lose nothing (a crash tail dropped, a checkpoint finished). */
   notes: string[];
   manifest?: Manifest;
+  /** Read to grow in place (readGrowable): the database opened from it keeps these very bytes as its file. */
   snapshot?: Buffer;
   journal?: JournalContents;
   /** The replay must reach at least this commit, or commits the manifest knows of are missing. */
@@ -67,7 +69,7 @@ function checkWithoutManifest(found: FileCheck): FileCheck {
     return found;
   }
   found.state = 'legacy';
-  found.snapshot = readFileSync(files.snapshot);
+  found.snapshot = readGrowable(files.snapshot);
   found.journal = readJournalChecked(found, files.journal);
   return found;
 }
@@ -81,7 +83,7 @@ function checkSnapshot(found: FileCheck, manifest: Manifest): void {
     });
     return;
   }
-  const bytes = readFileSync(files.snapshot);
+  const bytes = readGrowable(files.snapshot);
   const sum = sha256(bytes);
   if (matches(manifest.current, bytes, sum)) {
     found.snapshot = bytes;

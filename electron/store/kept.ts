@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, unlinkSync } from 'node:fs';
 import type { SqlJsStatic } from 'sql.js';
 import { replaceFileDurably } from './durable-file';
 import { syncDirectory } from './platform-fs';
 import { type DatabaseFiles, keptFile, keptGenerations } from './files';
 import { checkHeader, readMeta } from './load';
 import type { Manifest, SnapshotFacts } from './manifest';
+import { readGrowable } from './sqljs';
 
 // Kept copies: the last few good snapshots of each database, in `kept-copies/<name>.<generation>.sqlite`.
 // The manifest lists them with their checksums; a copy it does not list (its manifest is lost) is
@@ -44,7 +45,7 @@ export function listKeptCopies(SQL: SqlJsStatic, files: DatabaseFiles, database:
 /** Facts of a copy read from the copy itself; undefined when it is not a whole, readable database. */
 export function unlistedFacts(SQL: SqlJsStatic, file: string, generation: number): SnapshotFacts | undefined {
   try {
-    const bytes = readFileSync(file);
+    const bytes = readGrowable(file);
     checkHeader(bytes);
     const db = new SQL.Database(bytes);
     try {

@@ -8,6 +8,7 @@ import { type DatabaseName, type KeptCopy, toKeptCopy, unlistedFacts } from './k
 import { checkHeader, readMeta } from './load';
 import { type Manifest, type SnapshotFacts, emptyJournal, readManifest, sha256, writeManifest } from './manifest';
 import { moveInto, newSetAsideFolder } from './refuse';
+import { readGrowable } from './sqljs';
 
 export interface RestoreOutcome {
   restored: KeptCopy;
@@ -33,7 +34,7 @@ export function restoreKeptCopy(SQL: SqlJsStatic, files: DatabaseFiles, database
   if (!copy) throw new Error(`The kept copy ${file} is damaged too (it fails its checksum or SQLite's check); choose another one`);
   const bytes = readFileSync(file);
   const found = readOldJournal(files);
-  const journal = continuingJournal(SQL, bytes, copy.lastCommit, found);
+  const journal = continuingJournal(SQL, file, copy.lastCommit, found);
   // A journal damaged after its good lines is set aside whole; its good lines start the new one.
   const journalStays = journal !== undefined && found?.damage === undefined;
 
@@ -98,14 +99,16 @@ function readOldJournal(files: DatabaseFiles): OldJournal | undefined {
 }
 
 /** The journal's good lines as the new manifest should seal them, when they replay cleanly on top of the copy. */
-function continuingJournal(SQL: SqlJsStatic, bytes: Buffer, lastCommit: number, found: OldJournal | undefined): Manifest['journal'] | undefined {
+function continuingJournal(SQL: SqlJsStatic, file: string, lastCommit: number, found: OldJournal | undefined): Manifest['journal'] | undefined {
   if (!found) return undefined;
   const later = found.entries.filter((e) => e.seq > lastCommit);
   if (later.length === 0 || later.some((e, i) => e.seq !== lastCommit + 1 + i)) return undefined;
   try {
+    // Read again rather than copied: sql.js keeps and changes the array it opens, and the bytes to
+    // be restored must stay as they are.
+    const bytes = readGrowable(file);
     checkHeader(bytes);
-    // sql.js works on the array it is given; the trial must not change the bytes to be restored.
-    const db = new SQL.Database(Uint8Array.from(bytes));
+    const db = new SQL.Database(bytes);
     try {
       if (readMeta(db).journalSeq !== lastCommit) return undefined;
       for (const entry of later) {

@@ -80,6 +80,10 @@ describe('a whole publication history through exports', () => {
     expect(listPulls(db, client.baseUrl)[0]).toMatchObject({ status: 'done', items: HISTORY, total: HISTORY });
   }, 120_000);
 
+  it('ends the pull with its journal folded into the file, so the next open replays nothing', () => {
+    expect(db.files().journalBytes).toBe(0);
+  });
+
   it('answers offline what exported rows decide, and says which publications they cannot decide', async () => {
     const successes = queryCachedPublications(db, client.baseUrl, { result: 'SUCCESS', limit: 100 });
     expect(successes).toMatchObject({ total: (await listTotals()).success, undetermined: 0 });
