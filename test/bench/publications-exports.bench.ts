@@ -23,7 +23,7 @@ const TIMEOUT_MS = 3_600_000;
 let running: SandboxProcess | undefined;
 afterAll(() => running?.stop());
 
-const env = { VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-exports-bench-${randomUUID()}`, VOUCHER_DESK_TARGET: '' };
+const env = { VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-exports-bench-${randomUUID()}`, VOUCHER_DESK_PROJECT: '' };
 
 interface Figures {
   size: number;

@@ -37,7 +37,7 @@ const TARGET = {
 };
 const BIN = join(process.cwd(), 'bin', 'voucher-desk.js');
 const FLOOR = join(process.cwd(), 'test', 'bench', 'peer', 'csv-floor.cjs');
-const env = { VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-bench-${randomUUID()}`, VOUCHER_DESK_TARGET: '' };
+const env = { VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-bench-${randomUUID()}`, VOUCHER_DESK_PROJECT: '' };
 const root = mkdtempSync(join(tmpdir(), 'voucher-desk-scale-bench-'));
 const results: { size: number; measures: Measure[] }[] = [];
 afterAll(() => {

@@ -22,7 +22,7 @@ const BATCHES = 3;
 const ROWS_PER_BATCH = 10_000;
 const DISCOUNT = '{"discount":{"type":"PERCENT","percent_off":15,"effect":"APPLY_TO_ORDER"}}';
 const BIN = join(process.cwd(), 'bin', 'voucher-desk.js');
-const env = { VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-bench-${randomUUID()}`, VOUCHER_DESK_TARGET: '' };
+const env = { VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-bench-${randomUUID()}`, VOUCHER_DESK_PROJECT: '' };
 const dir = mkdtempSync(join(tmpdir(), 'voucher-desk-startup-bench-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -19,7 +19,7 @@ const DONE_TO_EXIT_MS = 1000;
 const TIMEOUT_MS = 900_000;
 const BIN = join(process.cwd(), 'bin', 'voucher-desk.js');
 const SDK_SCRIPT = join(process.cwd(), 'test', 'bench', 'peer', 'sdk-script.cjs');
-const env = { VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-bench-${randomUUID()}`, VOUCHER_DESK_TARGET: '' };
+const env = { VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-bench-${randomUUID()}`, VOUCHER_DESK_PROJECT: '' };
 
 /** Targets whose keys this run stored in the keychain, deleted at the end. */
 const keyTargets: [string, string[]][] = [];

@@ -13,7 +13,7 @@ import { spawnJson } from './spawn-bin';
 
 vi.setConfig({ testTimeout: 180_000 });
 
-const env = { VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-exports-test-${randomUUID()}`, VOUCHER_DESK_TARGET: '' };
+const env = { VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-exports-test-${randomUUID()}`, VOUCHER_DESK_PROJECT: '' };
 const tmp = makeTempDir();
 const dataDir = join(tmp, 'data');
 const at = ['--data-dir', dataDir];

@@ -11,7 +11,7 @@ import { keysForSandbox, spawnBin, spawnJson } from './spawn-bin';
 // Each test spawns the binary several times, slow on a busy machine.
 vi.setConfig({ testTimeout: 180_000 });
 
-const env = { VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-inspect-test-${randomUUID()}`, VOUCHER_DESK_TARGET: '' };
+const env = { VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-inspect-test-${randomUUID()}`, VOUCHER_DESK_PROJECT: '' };
 const tmp = makeTempDir();
 const dataDir = join(tmp, 'data');
 const at = ['--data-dir', dataDir];

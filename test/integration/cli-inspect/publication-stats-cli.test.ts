@@ -13,7 +13,7 @@ import { spawnBin, spawnJson } from './spawn-bin';
 vi.setConfig({ testTimeout: 180_000 });
 
 const ZONE = 'Europe/Warsaw';
-const env = { VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-stats-test-${randomUUID()}`, VOUCHER_DESK_TARGET: '', TZ: ZONE };
+const env = { VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-stats-test-${randomUUID()}`, VOUCHER_DESK_PROJECT: '', TZ: ZONE };
 const tmp = makeTempDir();
 const dataDir = join(tmp, 'data');
 const at = ['--data-dir', dataDir];

@@ -5,7 +5,7 @@ import { clientFor, sandbox, tempDir } from '../sync/helpers';
 
 // A campaign decides type and discount of the codes added to it, so the batches drop theirs (--drop-values).
 const PERCENT = ['--type', 'discount', '--defaults', '{"discount":{"type":"PERCENT","percent_off":5,"effect":"APPLY_TO_ORDER"}}'];
-const env = { VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-flags-test-${randomUUID()}`, VOUCHER_DESK_TARGET: '' };
+const env = { VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-flags-test-${randomUUID()}`, VOUCHER_DESK_PROJECT: '' };
 
 async function ok(args: readonly string[], input?: string): Promise<string> {
   const result = await spawnBin(args, { env, ...(input !== undefined && { input }) });

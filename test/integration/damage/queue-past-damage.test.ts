@@ -11,7 +11,7 @@ import { batchOf, clientFor, codes, codesOnService, desk, sandbox, tempDir } fro
 // batch reads every open operation's codes (to order operations on the same codes), and a sync runs
 // every operation free to go. The damaged one is named and waits for attention; the rest goes out.
 
-const env = { VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-damage-test-${randomUUID()}`, VOUCHER_DESK_TARGET: '' };
+const env = { VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-damage-test-${randomUUID()}`, VOUCHER_DESK_PROJECT: '' };
 
 async function ok(args: readonly string[]): Promise<string> {
   const result = await spawnBin(args, { env });

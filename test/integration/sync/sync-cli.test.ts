@@ -4,7 +4,7 @@ import { spawnBin } from '../cli-inspect/spawn-bin';
 import { otherImport } from './fault-matrix/world';
 import { clientFor, codesOnService, sandbox, tempDir } from './helpers';
 
-const env = { VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-sync-test-${randomUUID()}`, VOUCHER_DESK_TARGET: '' };
+const env = { VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-sync-test-${randomUUID()}`, VOUCHER_DESK_PROJECT: '' };
 
 async function ok(args: readonly string[], input?: string): Promise<string> {
   const result = await spawnBin(args, { env, ...(input !== undefined && { input }) });
