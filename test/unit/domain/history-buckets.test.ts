@@ -16,6 +16,14 @@ describe('local time in an IANA zone', () => {
     ]);
   });
 
+  it('finds a change at its very instant when the search starts between two minutes', () => {
+    const periods = offsetPeriods('America/Santiago', utc('2026-03-30T07:13:30.250Z'), utc('2026-04-10T00:00:00Z'));
+    expect(periods).toEqual([
+      { from: -Infinity, offset: -180 },
+      { from: utc('2026-04-05T03:00:00Z'), offset: -240 },
+    ]);
+  });
+
   it('gives the short and the long day their real length, and each instant its local day', () => {
     const periods = offsetPeriods('Europe/Warsaw', utc('2026-03-01T00:00:00Z'), utc('2026-11-30T00:00:00Z'));
     const start = (day: string): number => startOfLocalDay(day, periods);
