@@ -102,7 +102,8 @@ export function localIso(ms: number, timeZone: string): string {
   return isoAt(ms, offsetMinutes(ms, timeZone));
 }
 
-function offsetIn(periods: readonly OffsetPeriod[], ms: number): number {
+/** The zone's offset at `ms`, given its periods around it. */
+export function offsetIn(periods: readonly OffsetPeriod[], ms: number): number {
   let offset = periods[0]?.offset ?? 0;
   for (const p of periods) {
     if (p.from > ms) break;
