@@ -1,5 +1,5 @@
 import type { DayCount } from '../../shared/domain/history-buckets';
-import { quarterStretches, type QuarterStretch } from '../../shared/domain/quarter-days';
+import { quarterStretches, type QuarterRun, type QuarterStretch } from '../../shared/domain/quarter-days';
 import type { PublicationSelection } from '../../shared/domain/publication-query';
 import type { HistoryNarrowing } from '../../shared/ipc/publication-history';
 import type { Reader, SqlValue } from '../store/statements';
@@ -79,7 +79,8 @@ const sumOf = (from: number, to: number): string => Array.from({ length: to - fr
  */
 function stretchDays(db: Reader, scope: StatsScope, result: Result, stretch: QuarterStretch, into: Map<string, DayCount>): void {
   const runs = stretch.runs;
-  const longest = runs.reduce((best, run, i) => (run.to - run.from > (runs[best]?.to ?? 0) - (runs[best]?.from ?? 0) ? i : best), 0);
+  const size = (run: QuarterRun): number => run.to - run.from;
+  const longest = runs.indexOf(runs.reduce((a, b) => (size(b) > size(a) ? b : a)));
   const sums = runs.map((run, i) => (i === longest ? '0' : sumOf(run.from, run.to)));
   const where = rowsOf(scope, result, stretch);
   const packed = db.get<{ rows: string }>(
