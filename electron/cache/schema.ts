@@ -3,6 +3,7 @@ import { FILTER_FIELDS, type FilterField } from '../../shared/domain/publication
 import type { Migration } from '../store/migrations';
 import type { Writer } from '../store/statements';
 import { CAMPAIGN_INDEX, CHANNEL_RESULT_INDEX, orderIndexName, storePublicationsOnce } from './publication-layout';
+import { createDayCounts } from './day-counts';
 import { storeItemsByShape } from './publication-items-v4';
 import { FACT_COLUMNS, numbersOf, sortableInstant, unknownMaskOf } from './publication-rows';
 
@@ -127,6 +128,14 @@ export const cacheMigrations: readonly Migration[] = [
     description: "each publication's JSON as what its facts cannot rebuild: a shared shape, interned parts and a short rest (see publication-json.ts)",
     up(tx) {
       storeItemsByShape(tx);
+    },
+  },
+  {
+    version: 5,
+    description:
+      'publications counted by target and UTC day, kept by triggers on the facts: by channel and result in quarter-hours, by campaign, failures (see day-counts.ts)',
+    up(tx) {
+      createDayCounts(tx);
     },
   },
 ];

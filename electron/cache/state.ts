@@ -1,5 +1,6 @@
 import type { StoreDatabase } from '../store/database';
 import type { Reader } from '../store/statements';
+import { DAY_COUNT_TABLES, dropTargetDayCounts } from './day-counts';
 import { cachedPublicationCount, dropTargetPublications, PUBLICATION_TABLES } from './publication-layout';
 
 /** A remembered setting of the cache (e.g. `target`: where the last pull went), or undefined. */
@@ -29,10 +30,11 @@ export function dropCachedTarget(db: StoreDatabase, target: string): Promise<voi
   const tables = db
     .all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
     .map((t) => t.name)
-    // The publication tables file rows under a target number: dropped apart, in bulk.
-    .filter((name) => !PUBLICATION_TABLES.has(name))
+    // The publication and day tables file rows under a target number: dropped apart, in bulk.
+    .filter((name) => !PUBLICATION_TABLES.has(name) && !DAY_COUNT_TABLES.has(name))
     .filter((name) => db.all<{ name: string }>(`SELECT name FROM pragma_table_info('${name}')`).some((c) => c.name === 'target'));
   return db.write((tx) => {
+    dropTargetDayCounts(tx, target);
     dropTargetPublications(tx, target);
     for (const table of tables) tx.run(`DELETE FROM ${table} WHERE target = ?`, [target]);
   });

@@ -53,7 +53,6 @@ export function publicationStats(
     channels.set(channel, (channels.get(channel) ?? 0) + d.count);
   }
   const span = statsSpan(options.narrowing, counts.firstAt, counts.lastAt);
-  const zone = { timeZone: options.timeZone, periods: options.periods };
   const failures = new Map<string | null, { code: string | null; count: number; messages: { message: string | null; count: number }[] }>();
   for (const f of counts.failures) {
     const entry = failures.get(f.code) ?? { code: f.code, count: 0, messages: [] };
@@ -69,7 +68,12 @@ export function publicationStats(
     by: options.by,
     timeZone: options.timeZone,
     buckets: span
-      ? historyBuckets(counts.days, options.by, { firstDay: localDate(span.from, options.periods), lastDay: localDate(span.last, options.periods) }, zone)
+      ? historyBuckets(
+          counts.days,
+          options.by,
+          { firstDay: localDate(span.from, options.periods), lastDay: localDate(span.last, options.periods) },
+          options.periods,
+        )
       : [],
     channels: byCount(
       [...channels].map(([channel, count]) => ({ channel, count })),

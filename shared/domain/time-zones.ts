@@ -70,10 +70,13 @@ function changeAfter(lo: number, hi: number, before: number, timeZone: string): 
  * times a year, so they are looked for a day apart and each change is then found to the minute.
  */
 export function offsetPeriods(timeZone: string, fromMs: number, toMs: number): OffsetPeriod[] {
-  const periods: OffsetPeriod[] = [{ from: -Infinity, offset: offsetMinutes(fromMs, timeZone) }];
-  let at = fromMs;
-  while (at < toMs) {
-    const next = Math.min(at + DAY, toMs);
+  // Looked for on whole minutes, so a change (always on a minute) is found at its very instant, not
+  // up to a minute after it: on Santiago's change at local midnight that minute is in another day.
+  const [first, end] = [Math.floor(fromMs / MINUTE) * MINUTE, Math.ceil(toMs / MINUTE) * MINUTE];
+  const periods: OffsetPeriod[] = [{ from: -Infinity, offset: offsetMinutes(first, timeZone) }];
+  let at = first;
+  while (at < end) {
+    const next = Math.min(at + DAY, end);
     const current = periods[periods.length - 1]?.offset ?? 0;
     const offset = offsetMinutes(next, timeZone);
     if (offset !== current) periods.push({ from: changeAfter(at, next, current, timeZone), offset });
@@ -99,7 +102,8 @@ export function localIso(ms: number, timeZone: string): string {
   return isoAt(ms, offsetMinutes(ms, timeZone));
 }
 
-function offsetIn(periods: readonly OffsetPeriod[], ms: number): number {
+/** The zone's offset at `ms`, given its periods around it. */
+export function offsetIn(periods: readonly OffsetPeriod[], ms: number): number {
   let offset = periods[0]?.offset ?? 0;
   for (const p of periods) {
     if (p.from > ms) break;

@@ -16,6 +16,14 @@ describe('local time in an IANA zone', () => {
     ]);
   });
 
+  it('finds a change at its very instant when the search starts between two minutes', () => {
+    const periods = offsetPeriods('America/Santiago', utc('2026-03-30T07:13:30.250Z'), utc('2026-04-10T00:00:00Z'));
+    expect(periods).toEqual([
+      { from: -Infinity, offset: -180 },
+      { from: utc('2026-04-05T03:00:00Z'), offset: -240 },
+    ]);
+  });
+
   it('gives the short and the long day their real length, and each instant its local day', () => {
     const periods = offsetPeriods('Europe/Warsaw', utc('2026-03-01T00:00:00Z'), utc('2026-11-30T00:00:00Z'));
     const start = (day: string): number => startOfLocalDay(day, periods);
@@ -60,14 +68,14 @@ describe('buckets of days, ISO weeks and months', () => {
   });
 
   it('sums days into buckets by result and channel, keeps empty buckets, and spans daylight-saving changes with real instants', () => {
-    const zone = { timeZone: 'Europe/Warsaw', periods: offsetPeriods('Europe/Warsaw', utc('2026-03-01T00:00:00Z'), utc('2026-12-01T00:00:00Z')) };
+    const periods = offsetPeriods('Europe/Warsaw', utc('2026-03-01T00:00:00Z'), utc('2026-12-01T00:00:00Z'));
     const counts: DayCount[] = [
       { day: '2026-03-28', result: 'SUCCESS', channel: 'Email', count: 2 },
       { day: '2026-03-29', result: 'FAILURE', channel: 'Email', count: 1 },
       { day: '2026-03-29', result: 'SUCCESS', channel: null, count: 4 },
       { day: '2026-04-08', result: 'SUCCESS', channel: 'SMS', count: 3 },
     ];
-    const weeks = historyBuckets(counts, 'week', { firstDay: '2026-03-28', lastDay: '2026-04-08' }, zone);
+    const weeks = historyBuckets(counts, 'week', { firstDay: '2026-03-28', lastDay: '2026-04-08' }, periods);
     expect(weeks).toEqual([
       {
         start: '2026-03-23T00:00:00+01:00',
@@ -79,7 +87,7 @@ describe('buckets of days, ISO weeks and months', () => {
       { start: '2026-03-30T00:00:00+02:00', end: '2026-04-06T00:00:00+02:00', total: 0, byResult: { SUCCESS: 0, FAILURE: 0 }, byChannel: {} },
       { start: '2026-04-06T00:00:00+02:00', end: '2026-04-13T00:00:00+02:00', total: 3, byResult: { SUCCESS: 3, FAILURE: 0 }, byChannel: { SMS: 3 } },
     ]);
-    const months = historyBuckets(counts, 'month', { firstDay: '2026-10-02', lastDay: '2026-11-02' }, zone);
+    const months = historyBuckets(counts, 'month', { firstDay: '2026-10-02', lastDay: '2026-11-02' }, periods);
     expect(months.map((b) => [b.start, b.end])).toEqual([
       ['2026-10-01T00:00:00+02:00', '2026-11-01T00:00:00+01:00'],
       ['2026-11-01T00:00:00+01:00', '2026-12-01T00:00:00+01:00'],
