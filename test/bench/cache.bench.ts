@@ -24,7 +24,7 @@ const STATS_TARGET_MS = 300;
 /** Filling, reopening and 240 pages take about 9 minutes at 1,000,000 on an idle machine: the config's 10 would not hold a busy one. */
 const PAGES_TIMEOUT_MS = Math.max(600_000, CACHED * 1.5);
 const RSS_TARGET = 1024 ** 3;
-const env = { VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-cache-bench-${randomUUID()}`, VOUCHER_DESK_TARGET: '' };
+const env = { VOUCHER_DESK_KEYCHAIN_SERVICE: `voucher-desk-cache-bench-${randomUUID()}`, VOUCHER_DESK_PROJECT: '' };
 
 const QUERIES: [string, PublicationSelection][] = [
   ['everything, newest first', {}],
