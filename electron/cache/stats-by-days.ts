@@ -8,7 +8,7 @@ import type { SqlPart } from './filter-sql';
 import { CHANNEL_RESULT_INDEX, TARGET_NUMBER } from './publication-layout';
 import { truthParts } from './publication-truth';
 import { statsByScan } from './stats-by-scan';
-import { timeSpanOf, type CountedStats, type StatsScope } from './stats-scope';
+import { timeSpanOf, type CampaignRow, type CountedStats, type StatsScope } from './stats-scope';
 
 // The dashboard's counts of everything, or of one result, from the day counts (day-counts.ts): the
 // whole UTC days of the range from their rows, the piece of a day at either end of a `from` or `to`
@@ -136,14 +136,6 @@ function addPiece(counts: CountedStats['counts'], piece: CountedStats['counts'])
   counts.referral.referral += piece.referral.referral;
   counts.referral.other += piece.referral.other;
   counts.referral.unknown += piece.referral.unknown;
-}
-
-interface CampaignRow extends Record<string, SqlValue> {
-  unknown: number;
-  name: string | null;
-  count: number;
-  referral: number;
-  referral_unknown: number;
 }
 
 /**

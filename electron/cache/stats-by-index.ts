@@ -3,7 +3,16 @@ import { localDate, startOfLocalDay, type OffsetPeriod } from '../../shared/doma
 import type { Reader, SqlValue } from '../store/statements';
 import type { SqlPart } from './filter-sql';
 import { CAMPAIGN_INDEX, CHANNEL_RESULT_INDEX } from './publication-layout';
-import { CAMPAIGN_UNKNOWN_SQL, REFERRAL_SUMS_SQL, scopedSql, timeSpanOf, type CountedStats, type StatsScope, type StatsSpan } from './stats-scope';
+import {
+  CAMPAIGN_UNKNOWN_SQL,
+  REFERRAL_SUMS_SQL,
+  scopedSql,
+  timeSpanOf,
+  type CampaignRow,
+  type CountedStats,
+  type StatsScope,
+  type StatsSpan,
+} from './stats-scope';
 
 // The dashboard's counts when the selection takes every row (the dashboard's own case), read by
 // walking two covering indexes in their order: GROUP BYs that follow an index need no sort, and
@@ -16,14 +25,6 @@ interface ComboRow extends Record<string, SqlValue> {
   count: number;
   first: string | null;
   last: string | null;
-}
-
-interface CampaignRow extends Record<string, SqlValue> {
-  unknown: number;
-  name: string | null;
-  count: number;
-  referral: number;
-  referral_unknown: number;
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString();

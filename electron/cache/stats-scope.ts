@@ -1,6 +1,7 @@
 import { spanPeriods, statsSpan, type StatsCounts } from '../../shared/domain/publication-stats';
 import type { OffsetPeriod } from '../../shared/domain/time-zones';
 import type { HistoryBucketSize, HistoryNarrowing } from '../../shared/ipc/publication-history';
+import type { SqlValue } from '../store/statements';
 import type { SqlPart } from './filter-sql';
 import { FACTS_OF_TARGET } from './publication-layout';
 import { unknownBit } from './publication-rows';
@@ -54,3 +55,12 @@ export const CAMPAIGN_UNKNOWN_SQL = `(unknown_mask & ${CAMPAIGN_UNKNOWN}) <> 0`;
 
 /** Of a group: its referral publications and those whose referral the list items do not show. */
 export const REFERRAL_SUMS_SQL = `SUM((unknown_mask & ${REFERRAL_UNKNOWN}) = 0 AND is_referral_code = 1) AS referral, SUM((unknown_mask & ${REFERRAL_UNKNOWN}) <> 0) AS referral_unknown`;
+
+/** A campaign's publications in a scope, with its referral shares, as both ways of counting read them. */
+export interface CampaignRow extends Record<string, SqlValue> {
+  unknown: number;
+  name: string | null;
+  count: number;
+  referral: number;
+  referral_unknown: number;
+}
