@@ -8,7 +8,7 @@ import type { SqlPart } from './filter-sql';
 import { CHANNEL_RESULT_INDEX, TARGET_NUMBER } from './publication-layout';
 import { truthParts } from './publication-truth';
 import { statsByScan } from './stats-by-scan';
-import { timeSpanOf, type CampaignRow, type CountedStats, type StatsScope } from './stats-scope';
+import { campaignCounts, timeSpanOf, type CampaignRow, type CountedStats, type StatsScope } from './stats-scope';
 
 // The dashboard's counts of everything, or of one result, from the day counts (day-counts.ts): the
 // whole UTC days of the range from their rows, the piece of a day at either end of a `from` or `to`
@@ -186,15 +186,13 @@ export function statsByDays(db: Reader, scope: StatsScope, result: Result): Coun
           `SELECT failure_code AS code, failure_message AS message, SUM(count) AS count FROM ${DAY_FAILURES} WHERE ${failureRows.sql} GROUP BY 1, 2`,
           failureRows.params,
         );
-  const matched = campaignRows.reduce((n, row) => n + row.count, 0);
-  const referral = campaignRows.reduce((n, row) => n + row.referral, 0);
-  const referralUnknown = campaignRows.reduce((n, row) => n + row.referral_unknown, 0);
   const counts: CountedStats['counts'] = {
     days,
-    campaigns: campaignRows.filter((row) => row.unknown === 0).map(({ name, count }) => ({ name, count })),
-    campaignUnknown: campaignRows.reduce((n, row) => n + (row.unknown === 1 ? row.count : 0), 0),
+    ...campaignCounts(
+      campaignRows,
+      campaignRows.reduce((n, row) => n + row.count, 0),
+    ),
     failures,
-    referral: { referral, other: matched - referral - referralUnknown, unknown: referralUnknown },
     undetermined: 0,
     firstAt,
     lastAt,

@@ -8,6 +8,7 @@ import {
   REFERRAL_SUMS_SQL,
   scopedSql,
   timeSpanOf,
+  campaignCounts,
   type CampaignRow,
   type CountedStats,
   type StatsScope,
@@ -93,24 +94,12 @@ export function statsByIndex(db: Reader, scope: StatsScope): CountedStats {
           FROM c CROSS JOIN publication_facts INDEXED BY ${CHANNEL_RESULT_INDEX} WHERE ${scoped.sql} AND channel IS c.ch AND result = 'FAILURE' GROUP BY 1, 2`,
           [JSON.stringify(failureChannels), ...scoped.params],
         );
-  const campaigns = new Map<string | null, number>();
-  let campaignUnknown = 0;
-  let referral = 0;
-  let referralUnknown = 0;
-  for (const row of campaignRows) {
-    if (row.unknown === 1) campaignUnknown += row.count;
-    else campaigns.set(row.name, (campaigns.get(row.name) ?? 0) + row.count);
-    referral += row.referral;
-    referralUnknown += row.referral_unknown;
-  }
   const matched = combos.reduce((n, c) => n + c.count, 0);
   return {
     counts: {
       days: bucketCounts(db, scope, scoped, combos, { span, periods }),
-      campaigns: [...campaigns].map(([name, count]) => ({ name, count })),
-      campaignUnknown,
+      ...campaignCounts(campaignRows, matched),
       failures,
-      referral: { referral, other: matched - referral - referralUnknown, unknown: referralUnknown },
       undetermined: 0,
       firstAt,
       lastAt,

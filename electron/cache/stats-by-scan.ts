@@ -3,7 +3,7 @@ import type { OffsetPeriod } from '../../shared/domain/time-zones';
 import type { Reader, SqlValue } from '../store/statements';
 import { sql } from './filter-sql';
 import { accessOf } from './publication-answer';
-import { CAMPAIGN_UNKNOWN_SQL, REFERRAL_SUMS_SQL, scopedSql, timeSpanOf, type CountedStats, type StatsScope } from './stats-scope';
+import { CAMPAIGN_UNKNOWN_SQL, campaignCounts, REFERRAL_SUMS_SQL, scopedSql, timeSpanOf, type CountedStats, type StatsScope } from './stats-scope';
 
 /**
  * The local day of `created_at` as SQL: the UTC instant moved by the zone's offset of its period
@@ -64,16 +64,14 @@ export function statsByScan(db: Reader, scope: StatsScope): CountedStats {
     `SELECT failure_code AS code, failure_message AS message, COUNT(*) AS count FROM publication_facts ${access} WHERE ${where.sql} AND result = 'FAILURE' GROUP BY 1, 2`,
     where.params,
   );
-  const matched = sum(byCampaign, (row) => row.count);
-  const referral = sum(byCampaign, (row) => row.referral);
-  const referralUnknown = sum(byCampaign, (row) => row.referral_unknown);
   return {
     counts: {
       days,
-      campaigns: byCampaign.filter((row) => row.unknown === 0).map(({ name, count }) => ({ name, count })),
-      campaignUnknown: sum(byCampaign, (row) => (row.unknown === 1 ? row.count : 0)),
+      ...campaignCounts(
+        byCampaign,
+        sum(byCampaign, (row) => row.count),
+      ),
       failures,
-      referral: { referral, other: matched - referral - referralUnknown, unknown: referralUnknown },
       undetermined: scope.twoValued ? 0 : sum(grouped, (row) => (row.truth === null ? row.count : 0)),
       firstAt,
       lastAt,

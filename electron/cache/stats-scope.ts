@@ -64,3 +64,22 @@ export interface CampaignRow extends Record<string, SqlValue> {
   referral: number;
   referral_unknown: number;
 }
+
+/** The campaigns, the publications whose campaign is not shown, and the referral shares, from a scope's campaign rows. */
+export function campaignCounts(rows: readonly CampaignRow[], matched: number): Pick<CountedStats['counts'], 'campaigns' | 'campaignUnknown' | 'referral'> {
+  const campaigns = new Map<string | null, number>();
+  let campaignUnknown = 0;
+  let referral = 0;
+  let referralUnknown = 0;
+  for (const row of rows) {
+    if (row.unknown === 1) campaignUnknown += row.count;
+    else campaigns.set(row.name, (campaigns.get(row.name) ?? 0) + row.count);
+    referral += row.referral;
+    referralUnknown += row.referral_unknown;
+  }
+  return {
+    campaigns: [...campaigns].map(([name, count]) => ({ name, count })),
+    campaignUnknown,
+    referral: { referral, other: matched - referral - referralUnknown, unknown: referralUnknown },
+  };
+}
