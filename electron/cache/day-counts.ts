@@ -1,7 +1,7 @@
 import { QUARTERS } from '../../shared/domain/quarter-days';
 import type { Writer } from '../store/statements';
 import { FACTS_OF_TARGET } from './publication-layout';
-import { unknownBit } from './publication-rows';
+import { sortableTimeSql, unknownBit } from './publication-rows';
 
 // Cache version 5's day counts: what the dashboard counts of every publication, kept by target
 // number and UTC day in three small tables, so stats of months or years read a few thousand rows
@@ -22,11 +22,11 @@ export const DAY_FAILURES = 'publication_day_failures';
  * text (the stats then count by the facts, see stats-by-days.ts).
  */
 export const UNSORTED = 'unsorted';
-const sortable = (r: string): string => `${r}.created_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z'`;
-const dayOf = (r: string): string => `(CASE WHEN ${sortable(r)} THEN substr(${r}.created_at, 1, 10) WHEN ${r}.created_at IS NOT NULL THEN '${UNSORTED}' END)`;
+const dayOf = (r: string): string =>
+  `(CASE WHEN ${sortableTimeSql(r)} THEN substr(${r}.created_at, 1, 10) WHEN ${r}.created_at IS NOT NULL THEN '${UNSORTED}' END)`;
 /** The row's quarter-hour of its UTC day, NULL without a sortable time: it is in none. */
 const quarterOf = (r: string): string =>
-  `(CASE WHEN ${sortable(r)} THEN CAST(substr(${r}.created_at, 12, 2) AS INTEGER) * 4 + CAST(substr(${r}.created_at, 15, 2) AS INTEGER) / 15 END)`;
+  `(CASE WHEN ${sortableTimeSql(r)} THEN CAST(substr(${r}.created_at, 12, 2) AS INTEGER) * 4 + CAST(substr(${r}.created_at, 15, 2) AS INTEGER) / 15 END)`;
 
 const CAMPAIGN_UNKNOWN = unknownBit('campaign_name');
 const REFERRAL_UNKNOWN = unknownBit('is_referral_code');

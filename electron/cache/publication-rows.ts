@@ -90,6 +90,16 @@ function textOf(value: FieldValue | undefined): string | null | undefined {
  * One sortable form for every instant (UTC, milliseconds, `Z`), so text order is time order and a
  * time range is a text range; a value that does not read as a date is kept as it is.
  */
+/**
+ * Whether a `created_at` column (of `table`, when given) holds an instant in that form. Anything else
+ * came as it was and sorts among them by text only ('sometime' after every year), so it never gives
+ * a first or last instant and lies in no bucket of time.
+ */
+export function sortableTimeSql(table?: string): string {
+  const column = table === undefined ? 'created_at' : `${table}.created_at`;
+  return `${column} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z'`;
+}
+
 export function sortableInstant(value: string | null): string | null {
   if (value === null) return null;
   const time = Date.parse(value);

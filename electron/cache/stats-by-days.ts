@@ -8,6 +8,7 @@ import type { SqlPart } from './filter-sql';
 import { CHANNEL_RESULT_INDEX, TARGET_NUMBER } from './publication-layout';
 import { truthParts } from './publication-truth';
 import { statsByScan } from './stats-by-scan';
+import { sortableTimeSql } from './publication-rows';
 import { campaignCounts, timeSpanOf, type CampaignRow, type CountedStats, type StatsScope } from './stats-scope';
 
 // The dashboard's counts of everything, or of one result, from the day counts (day-counts.ts): the
@@ -110,7 +111,7 @@ function firstAndLast(db: Reader, scope: StatsScope, result: Result): { first: s
   const time = truthParts({}, { ...(from !== undefined && { from }), ...(to !== undefined && { to }) }).narrowing;
   const seek = (end: 'MIN' | 'MAX'): string =>
     `(SELECT ${end}(created_at) FROM publication_facts INDEXED BY ${CHANNEL_RESULT_INDEX}
-      WHERE target = ${TARGET_NUMBER} AND channel IS c.channel AND result IS c.result AND ${time.sql})`;
+      WHERE target = ${TARGET_NUMBER} AND channel IS c.channel AND result IS c.result AND ${time.sql} AND ${sortableTimeSql()})`;
   return (
     db.get<{ first: string | null; last: string | null }>(
       `WITH c AS (SELECT DISTINCT channel, result FROM ${DAY_QUARTERS} WHERE ${combos.sql}) SELECT MIN(${seek('MIN')}) AS first, MAX(${seek('MAX')}) AS last FROM c`,

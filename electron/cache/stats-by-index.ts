@@ -5,6 +5,7 @@ import type { SqlPart } from './filter-sql';
 import { CAMPAIGN_INDEX, CHANNEL_RESULT_INDEX } from './publication-layout';
 import {
   CAMPAIGN_UNKNOWN_SQL,
+  FIRST_AND_LAST_SQL,
   REFERRAL_SUMS_SQL,
   scopedSql,
   timeSpanOf,
@@ -74,7 +75,7 @@ function bucketCounts(
 export function statsByIndex(db: Reader, scope: StatsScope): CountedStats {
   const scoped = scopedSql(scope);
   const combos = db.all<ComboRow>(
-    `SELECT channel, result, COUNT(*) AS count, MIN(created_at) AS first, MAX(created_at) AS last
+    `SELECT channel, result, COUNT(*) AS count, ${FIRST_AND_LAST_SQL}
     FROM publication_facts INDEXED BY ${CHANNEL_RESULT_INDEX} WHERE ${scoped.sql} GROUP BY channel, result`,
     scoped.params,
   );

@@ -3,7 +3,16 @@ import type { OffsetPeriod } from '../../shared/domain/time-zones';
 import type { Reader, SqlValue } from '../store/statements';
 import { sql } from './filter-sql';
 import { accessOf } from './publication-answer';
-import { CAMPAIGN_UNKNOWN_SQL, campaignCounts, REFERRAL_SUMS_SQL, scopedSql, timeSpanOf, type CountedStats, type StatsScope } from './stats-scope';
+import {
+  CAMPAIGN_UNKNOWN_SQL,
+  campaignCounts,
+  FIRST_AND_LAST_SQL,
+  REFERRAL_SUMS_SQL,
+  scopedSql,
+  timeSpanOf,
+  type CountedStats,
+  type StatsScope,
+} from './stats-scope';
 
 /**
  * The local day of `created_at` as SQL: the UTC instant moved by the zone's offset of its period
@@ -48,7 +57,7 @@ export function statsByScan(db: Reader, scope: StatsScope): CountedStats {
   // One pass gives the campaigns, the referral share, the span the day buckets need and the undecided rows.
   const grouped = db.all<CampaignRow>(
     `SELECT (${truth.selection.sql}) AS truth, ${CAMPAIGN_UNKNOWN_SQL} AS unknown, campaign_name AS name, COUNT(*) AS count,
-      ${REFERRAL_SUMS_SQL}, MIN(created_at) AS first, MAX(created_at) AS last
+      ${REFERRAL_SUMS_SQL}, ${FIRST_AND_LAST_SQL}
     FROM publication_facts ${access} WHERE ${scoped.sql} GROUP BY 1, 2, 3`,
     [...truth.selection.params, ...scoped.params],
   );

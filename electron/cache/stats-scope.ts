@@ -4,7 +4,7 @@ import type { HistoryBucketSize, HistoryNarrowing } from '../../shared/ipc/publi
 import type { SqlValue } from '../store/statements';
 import type { SqlPart } from './filter-sql';
 import { FACTS_OF_TARGET } from './publication-layout';
-import { unknownBit } from './publication-rows';
+import { sortableTimeSql, unknownBit } from './publication-rows';
 import type { TruthParts } from './publication-truth';
 
 /** What the dashboard counts: one target's rows within a narrowing that a selection's truth holds for. */
@@ -46,6 +46,9 @@ export function timeSpanOf(
   const span = statsSpan(scope.narrowing, firstAt, lastAt);
   return { firstAt, lastAt, span, periods: span ? spanPeriods(scope.timeZone, span) : [{ from: -Infinity, offset: 0 }] };
 }
+
+/** A group's first and last instants, of the times the cache keeps in its sortable form. */
+export const FIRST_AND_LAST_SQL = `MIN(created_at) FILTER (WHERE ${sortableTimeSql()}) AS first, MAX(created_at) FILTER (WHERE ${sortableTimeSql()}) AS last`;
 
 const CAMPAIGN_UNKNOWN = unknownBit('campaign_name');
 const REFERRAL_UNKNOWN = unknownBit('is_referral_code');
