@@ -4,11 +4,12 @@ import { fieldsRead, filterOf, selectionKey, type PublicationSelection } from '.
 import type { HistoryNarrowing } from '../../shared/ipc/publication-history';
 import type { Reader } from '../store/statements';
 import { sql, type SqlPart, type Translation } from './filter-sql';
-import type { PageScope } from './publication-pages';
+import { unkeyedCount, type PageScope } from './publication-pages';
 import { unknownBit } from './publication-rows';
 import { truthParts, type TruthParts } from './publication-truth';
 import { latestCompletePull } from './pulls';
 import { FACTS_OF_TARGET, orderIndexName } from './publication-layout';
+import { publicationsWithin } from './scope-counts';
 
 // How many cached publications answer a selection, and which the cache cannot decide, counted in
 // SQL over `publication_facts`, with what a page of the answer needs to know.
@@ -40,23 +41,35 @@ function translationOf(db: Reader, target: string, selection: PublicationSelecti
   return { known, twoValued: fieldsRead(selection).every((field) => known.has(field)) };
 }
 
-/** The index that holds every answering row when the selection pins a voucher or a customer. */
-function pinnedIndex(selection: PublicationSelection): string | undefined {
-  if (selection.voucher !== undefined) return orderIndexName('id');
-  if (selection.customer !== undefined) return orderIndexName('customer_id');
+/** The result a selection takes when it takes every publication of one result and nothing else. */
+function resultOnly(selection: PublicationSelection): string | undefined {
+  const { result, order: _order, filters, is_referral_code: referral, ...rest } = selection;
+  const alone = referral !== true && filterOf(filters).conditions.length === 0 && Object.values(rest).every((value) => value === undefined);
+  return alone ? result : undefined;
+}
+
+/**
+ * How to read every answering row when the selection pins a voucher or a customer: a voucher's
+ * rows by their row numbers, which its codes give (NOT INDEXED still looks a rowid up, where any
+ * index would be walked whole), a customer's on the customer index.
+ */
+function pinnedAccess(selection: PublicationSelection): string | undefined {
+  if (selection.voucher !== undefined) return 'NOT INDEXED';
+  const byCustomer = `INDEXED BY ${orderIndexName('customer_id')}`;
+  if (selection.customer !== undefined) return byCustomer;
   const filter = filterOf(selection.filters);
   const single = (op: string, values: readonly string[]) => op === '$is' || (op === '$in' && values.length === 1);
   const pins =
     (filter.junction === 'and' || filter.conditions.length === 1) && filter.conditions.some((c) => c.field === 'customer_id' && single(c.op, c.values));
-  return pins ? orderIndexName('customer_id') : undefined;
+  return pins ? byCustomer : undefined;
 }
 
 /**
- * The index a count reads: the pinned one or the narrowing's when they hold the answer, else none,
- * since a pass over the narrow table beats a lookup a row.
+ * How a count reads: as the pinned selection allows, or by the narrowing's index when it holds the
+ * answer, else by a pass over the narrow table, which beats a lookup a row.
  */
 export function accessOf(narrowing: HistoryNarrowing, pinned?: string): string {
-  if (pinned !== undefined) return `INDEXED BY ${pinned}`;
+  if (pinned !== undefined) return pinned;
   if (narrowing.from !== undefined || narrowing.to !== undefined) return `INDEXED BY ${orderIndexName('created_at')}`;
   if (narrowing.channel !== undefined) return `INDEXED BY ${orderIndexName('channel')}`;
   return 'NOT INDEXED';
@@ -99,22 +112,23 @@ export function answerOf(db: Reader, target: string, selection: PublicationSelec
   const scoped = sql(`${FACTS_OF_TARGET} AND ${truth.narrowing.sql}`, target, ...truth.narrowing.params);
   const where = sql(`${scoped.sql} AND (${truth.selection.sql})`, ...scoped.params, ...truth.selection.params);
   const everyRow = truth.selection.sql === '1' && truth.narrowing.sql === '1';
-  const access = accessOf(narrowing, twoValued ? pinnedIndex(selection) : undefined);
+  const access = accessOf(narrowing, twoValued ? pinnedAccess(selection) : undefined);
   const timeRange = narrowing.from !== undefined || narrowing.to !== undefined;
   if (twoValued) {
-    // The narrowing's index, or the smallest one, counts the rows without reading them.
-    const rowsAccess = (narrowing.from ?? narrowing.to ?? narrowing.channel) ? accessOf(narrowing, undefined) : 'INDEXED BY publication_facts_unknown';
-    const rows = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM publication_facts ${rowsAccess} WHERE ${scoped.sql}`, scoped.params)?.n ?? 0;
-    // With every row answering, the order's index counts those without its key in one range, without reading them.
-    const counted = everyRow
-      ? db.get<{ matches: number; unkeyed: number }>(
-          `SELECT ? AS matches, COUNT(*) AS unkeyed FROM publication_facts INDEXED BY ${orderIndexName(key)} WHERE ${FACTS_OF_TARGET} AND ${key} IS NULL`,
-          [rows, target],
-        )
-      : db.get<{ matches: number; unkeyed: number }>(
-          `SELECT COUNT(*) AS matches, IFNULL(SUM(${key} IS NULL), 0) AS unkeyed FROM publication_facts ${access} WHERE ${where.sql}`,
-          where.params,
-        );
+    const rows = publicationsWithin(db, target, narrowing, truth.narrowing);
+    if (truth.selection.sql === '1') return { scope: { where, access, everyRow, timeRange, rows, matches: rows }, undetermined: 0, unknownFields: [] };
+    const result = resultOnly(selection);
+    if (result !== undefined) {
+      // Counted without reading a row but those without the order's key: a page walking the keyed
+      // run could pass over all of it finding none (failures ordered by voucher code).
+      const matches = publicationsWithin(db, target, narrowing, truth.narrowing, result);
+      const keyed = matches - unkeyedCount(db, where, key);
+      return { scope: { where, access, everyRow, timeRange, rows, matches, keyed }, undetermined: 0, unknownFields: [] };
+    }
+    const counted = db.get<{ matches: number; unkeyed: number }>(
+      `SELECT COUNT(*) AS matches, IFNULL(SUM(${key} IS NULL), 0) AS unkeyed FROM publication_facts ${access} WHERE ${where.sql}`,
+      where.params,
+    );
     const matches = counted?.matches ?? 0;
     const keyed = matches - (counted?.unkeyed ?? 0);
     return { scope: { where, access, everyRow, timeRange, rows, matches, keyed }, undetermined: 0, unknownFields: [] };

@@ -27,8 +27,13 @@ export interface PageScope {
    * page, however many rows answer; only created_at's index seeks the range itself.
    */
   timeRange: boolean;
-  /** Rows that answer with the order's key (the first run), counted with `matches` in the same pass. */
-  keyed: number;
+  /**
+   * Rows that answer with the order's key (the first run), if counted. Unknown only when every row
+   * in the narrowing answers: a page then finds where the run ends as it reads (each row it passes
+   * answers, so the walk is as long as the page is deep), and counts it only when the page lies
+   * wholly past the run it starts reading.
+   */
+  keyed?: number;
 }
 
 export interface OrderSpec {
@@ -79,6 +84,35 @@ function readRun(db: Reader, scope: PageScope, order: OrderSpec, run: 'keyed' | 
 const WALK_COST = 3;
 const SORT_COST = 4;
 
+/** Rows that answer without the order's `key`, counted on its index: those rows are one range of it. */
+export function unkeyedCount(db: Reader, where: SqlPart, key: PublicationOrderKey): number {
+  if (key === 'id') return 0;
+  return (
+    db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM publication_facts INDEXED BY ${orderIndexName(key)} WHERE ${where.sql} AND ${key} IS NULL`, where.params)
+      ?.n ?? 0
+  );
+}
+
+/**
+ * The page read from the end of the answer it is nearer, without knowing where the keyed run ends:
+ * a run that holds the whole page answers it, one that holds part of it says how long it is (the
+ * page is found at its end), and only a page wholly past that run leaves undefined.
+ */
+function pageAcrossRuns(db: Reader, scope: PageScope, order: OrderSpec, offset: number, end: number): string[] | undefined {
+  const take = end - offset;
+  if (offset <= scope.matches - end) {
+    const keyed = ids(db, walkSql(scope, order, 'keyed', false, take, offset));
+    if (keyed.length === take) return keyed;
+    return keyed.length === 0 ? undefined : [...keyed, ...ids(db, walkSql(scope, order, 'unkeyed', false, take - keyed.length, 0))];
+  }
+  const skip = scope.matches - end;
+  const unkeyed = ids(db, walkSql(scope, order, 'unkeyed', true, take, skip)).reverse();
+  if (unkeyed.length === take) return unkeyed;
+  if (unkeyed.length === 0) return undefined;
+  const keyedRows = scope.matches - skip - unkeyed.length;
+  return [...ids(db, walkSql(scope, order, 'keyed', true, keyedRows - offset, 0)).reverse(), ...unkeyed];
+}
+
 /** The ids of the page `[offset, offset + limit)` of the answer, in order. */
 export function pageIds(db: Reader, scope: PageScope, order: OrderSpec, offset: number, limit: number): string[] {
   const end = Math.min(offset + limit, scope.matches);
@@ -87,7 +121,11 @@ export function pageIds(db: Reader, scope: PageScope, order: OrderSpec, offset: 
   const walked = scope.everyRow ? 0 : ((nearest + end - offset) * scope.rows) / scope.matches;
   const unbounded = scope.timeRange && order.key !== 'created_at';
   if (unbounded || WALK_COST * walked > scope.rows + SORT_COST * scope.matches) return ids(db, sortSql(scope, order, end - offset, offset));
-  const { keyed } = scope;
+  if (scope.keyed === undefined && order.key !== 'id') {
+    const page = pageAcrossRuns(db, scope, order, offset, end);
+    if (page !== undefined) return page;
+  }
+  const keyed = scope.keyed ?? scope.matches - unkeyedCount(db, scope.where, order.key);
   return [
     ...readRun(db, scope, order, 'keyed', keyed, offset, Math.min(end, keyed)),
     ...readRun(db, scope, order, 'unkeyed', scope.matches - keyed, Math.max(offset, keyed) - keyed, end - keyed),
