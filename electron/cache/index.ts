@@ -2,6 +2,7 @@
 export { openCacheDatabase } from './open';
 export { cacheMigrations } from './schema';
 export { pullPublications, type PublicationPullOptions, type PublicationPullSummary } from './pull-publications';
+export { AnswerMemo } from './answer-memo';
 export { queryCachedPublications, CACHE_LIMIT_MAX, type CachedPublicationsPage, type CachedPublicationsQuery } from './query-publications';
 export { pullStacks, pullCampaignStacks, queryCachedStacks, type CachedStacksQuery, type StackSelection } from './stacks';
 export { pullRewards, listCachedRewards, countCachedRewards } from './rewards';

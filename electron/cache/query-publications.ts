@@ -5,6 +5,7 @@ import { DEFAULT_PUBLICATION_ORDER } from '../../shared/domain/publication-order
 import type { PublicationSelection } from '../../shared/domain/publication-query';
 import type { HistoryNarrowing } from '../../shared/ipc/publication-history';
 import type { Reader } from '../store/statements';
+import type { AnswerMemo } from './answer-memo';
 import { answerOf } from './publication-answer';
 import { orderOf, pageIds } from './publication-pages';
 import { listPulls, type PullRecord } from './pulls';
@@ -47,14 +48,16 @@ function checkPaging(offset: unknown, limit: unknown): { offset: number; limit: 
 
 /**
  * Answers a publications query from the cache alone, with the service's filters, orders and
- * semantics (shared with the sandbox), paged by offset and limit, in SQL over `publication_facts`.
+ * semantics (shared with the sandbox), paged by offset and limit, in SQL over `publication_facts`;
+ * with a memo, an answer counted since the cache's last commit is not counted again.
  */
-export function queryCachedPublications(db: Reader, target: string, query: CachedPublicationsQuery = {}): CachedPublicationsPage {
+export function queryCachedPublications(db: Reader, target: string, query: CachedPublicationsQuery = {}, memo?: AnswerMemo): CachedPublicationsPage {
   const { offset: rawOffset = 0, limit: rawLimit = 10, narrowing = {}, ...selection } = query;
   const { offset, limit } = checkPaging(rawOffset, rawLimit);
   buildPublicationsQuery(selection);
   const order = orderOf(selection.order ?? DEFAULT_PUBLICATION_ORDER);
-  const answer = answerOf(db, target, selection, narrowing, order.key);
+  const count = () => answerOf(db, target, selection, narrowing, order.key);
+  const answer = memo ? memo.answer({ target, selection, narrowing, key: order.key }, count) : count();
   const ids = pageIds(db, answer.scope, order, offset, limit);
   return {
     items: itemsByIds(db, target, ids),
