@@ -89,7 +89,11 @@ export async function importCsvFile(db: StoreDatabase, frozen: FreezeCheck, batc
       const base = batch.nextRow - 1;
       const inserter = new RowInserter(tx);
       const sets = new FieldSets(tx);
-      const duplicates = createDuplicateTracker();
+      // Every code the tracker holds is of a row stored in this write, so it reads codes back from there.
+      const duplicates = createDuplicateTracker((row) => {
+        inserter.flush();
+        return tx.get<{ code: string }>('SELECT code FROM drafts WHERE batch_id = ? AND row_no = ?', [batchId, row])?.code ?? '';
+      });
       tx.each<{ row_no: number; code: string }>('SELECT row_no, code FROM drafts WHERE batch_id = ? ORDER BY row_no', [batchId], (existing) => {
         duplicates.check(existing.code, existing.row_no);
       });

@@ -10,9 +10,12 @@ export interface DuplicateTracker {
   reserve(codes: number, chars: number): void;
 }
 
-/** Remembers each code's first row, so a streamed batch finds duplicates without holding drafts. */
-export function createDuplicateTracker(): DuplicateTracker {
-  const index = new CodeIndex();
+/**
+ * Remembers each code's first row, so a streamed batch finds duplicates without holding drafts;
+ * with `codeOf` (the code stored for a row), without holding the codes either (see CodeIndex).
+ */
+export function createDuplicateTracker(codeOf?: (row: number) => string): DuplicateTracker {
+  const index = new CodeIndex(codeOf);
   return {
     check(code, row) {
       if (code === '') return null;

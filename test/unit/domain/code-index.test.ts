@@ -35,17 +35,57 @@ describe('CodeIndex', () => {
     for (const [i, code] of ['AB', 'ABC', 'A', 'ab', 'BC', 'ABCA'].entries()) expect(index.firstRowOrAdd(code, i + 1)).toBe(-1);
   });
 
+  it('keeps no characters when the codes are kept elsewhere, and reads one back only for a repeat', () => {
+    const codes = Array.from({ length: 50_000 }, (_, i) => `CODE-${i % 40_000}`);
+    let reads = 0;
+    const index = new CodeIndex((row) => {
+      reads += 1;
+      return codes[row] as string;
+    });
+    index.reserve(30_000, 0);
+    codes.forEach((code, row) => expect(index.firstRowOrAdd(code, row)).toBe(row < 40_000 ? -1 : row - 40_000));
+    expect(index.size).toBe(40_000);
+    expect(index.charCount).toBe(0);
+    expect(reads).toBe(10_000);
+  });
+
+  it('tells apart two codes of the same first hash (FNV-1a) by the second, reading no code back', () => {
+    const fnv = (code: string): number => {
+      let h = 0x811c9dc5;
+      for (let i = 0; i < code.length; i++) h = Math.imul(h ^ code.charCodeAt(i), 0x01000193);
+      return h >>> 0;
+    };
+    const seen = new Map<number, string>();
+    let pair: [string, string] | undefined;
+    for (let i = 0; !pair; i++) {
+      const code = `C${i}`;
+      const other = seen.get(fnv(code));
+      if (other !== undefined) pair = [other, code];
+      seen.set(fnv(code), code);
+    }
+    let reads = 0;
+    const index = new CodeIndex(() => {
+      reads += 1;
+      return pair[0];
+    });
+    expect(index.firstRowOrAdd(pair[0], 1)).toBe(-1);
+    expect(index.firstRowOrAdd(pair[1], 2)).toBe(-1);
+    expect(index.firstRowOrAdd(pair[0], 3)).toBe(1);
+    expect(reads).toBe(1);
+  });
+
   it('agrees with a Map on any sequence of codes (property)', () => {
     fc.assert(
       fc.property(fc.array(fc.string({ unit: 'binary', maxLength: 4 }), { maxLength: 9000 }), (codes) => {
-        const index = new CodeIndex();
-        const map = new Map<string, number>();
-        codes.forEach((code, i) => {
-          const expected = map.get(code) ?? -1;
-          if (expected === -1) map.set(code, i);
-          expect(index.firstRowOrAdd(code, i)).toBe(expected);
-        });
-        expect(index.size).toBe(map.size);
+        for (const index of [new CodeIndex(), new CodeIndex((row) => codes[row] as string)]) {
+          const map = new Map<string, number>();
+          codes.forEach((code, i) => {
+            const expected = map.get(code) ?? -1;
+            if (expected === -1) map.set(code, i);
+            expect(index.firstRowOrAdd(code, i)).toBe(expected);
+          });
+          expect(index.size).toBe(map.size);
+        }
       }),
       { numRuns: 40 },
     );
