@@ -19,14 +19,30 @@ export interface QueueContext {
 
 const PAGE = 5000;
 
-/** The batch's rows in order, each as the voucher it describes (defaults overlaid). */
+/** Distinct field sets overlaid at once; past this many the overlays are made afresh. */
+const OVERLAYS_KEPT = 4096;
+
+/**
+ * The batch's rows in order, each as the voucher it describes (defaults overlaid). Rows mostly
+ * share their fields (an import's differ only in code), so each distinct set is parsed and
+ * overlaid once and a row is that overlay with its code: parsing every row's JSON took a third of
+ * queueing a million codes, and its garbage another quarter.
+ */
 export function* batchDrafts(reader: Reader, batchId: number, defaults: BatchDefaults, rows?: number[]): Generator<VoucherDraft> {
+  const overlays = new Map<string, Record<string, unknown>>();
   let after = 0;
   for (;;) {
     const page = reader.all<StoredRow>(`${SELECT_ROWS} WHERE batch_id = ? AND row_no > ? ORDER BY row_no LIMIT ?`, [batchId, after, PAGE]);
     for (const stored of page) {
       rows?.push(stored.row_no);
-      yield effectiveDraft(defaults, JSON.parse(stored.fields) as Record<string, unknown>, stored.code) as unknown as VoucherDraft;
+      let overlay = overlays.get(stored.fields);
+      if (!overlay) {
+        if (overlays.size === OVERLAYS_KEPT) overlays.clear();
+        overlay = effectiveDraft(defaults, JSON.parse(stored.fields) as Record<string, unknown>, '');
+        overlays.set(stored.fields, overlay);
+      }
+      // The overlay's keys start with its code, so the row's code takes that place, as effectiveDraft puts it.
+      yield { ...overlay, code: stored.code } as unknown as VoucherDraft;
     }
     const last = page.at(-1);
     if (!last) return;

@@ -53,19 +53,29 @@ export function queueImportPacked(ctx: QueueContext, batchRef: string, options: 
     const csv = packing !== undefined && jsonBecause === undefined;
     const format = csv ? ({ format: 'csv', metadataKeys: packing.metadataKeys } as const) : ({ format: 'json' } as const);
     const uid = randomUUID();
+    // The batch rows of the drafts read and not yet in a request: `rows[0]` is draft `sent`'s.
     const rows: number[] = [];
+    let sent = 0;
     const requests: NewRequest[] = [];
-    const codes: string[] = [];
+    // Each request's codes as JSON text until the dependencies are found: ten million codes as
+    // strings of their own would take about 400 MB, as text 160.
+    const codeLists: string[] = [];
+    let codeCount = 0;
     for (const request of importRequests(batchDrafts(reader, batch.id, batch.defaults, rows), format, options.limits)) {
       const requestCodes = request.drafts.map((draft) => draft.code);
-      const requestRows = rows.slice(request.plan.start, request.plan.end);
+      const requestRows = rows.splice(0, request.plan.end - sent);
+      sent = request.plan.end;
       const bodyFile = ctx.outbox.bodies.write(uid, request.plan.index, request.body, { codes: requestCodes, rows: requestRows });
       requests.push({ codes: request.plan.codes, bytes: request.plan.bytes, bodyFile, bodyHash: sha256(request.body) });
-      for (const code of requestCodes) codes.push(code);
+      codeLists.push(JSON.stringify(requestCodes));
+      codeCount += requestCodes.length;
     }
     const named = { batchId: batch.id, batchName: batch.name };
-    const { dependsOn, needsAttention } = await dependenciesForQueueing(ctx.outbox, codes, ctx.project);
-    const common = { uid, batchId: batch.id, dependsOn, codes: codes.length, requests, project: ctx.project };
+    const codes = function* (): Generator<string> {
+      for (const list of codeLists) yield* JSON.parse(list) as string[];
+    };
+    const { dependsOn, needsAttention } = await dependenciesForQueueing(ctx.outbox, codes(), ctx.project);
+    const common = { uid, batchId: batch.id, dependsOn, codes: codeCount, requests, project: ctx.project };
     const op = await ctx.outbox.enqueue(
       csv
         ? { ...common, kind: 'import-csv', payload: { ...named, webhooksEnable: options.webhooksEnable ?? false } }
