@@ -4,6 +4,7 @@ import type { Migration } from '../store/migrations';
 import type { Writer } from '../store/statements';
 import { CAMPAIGN_INDEX, CHANNEL_RESULT_INDEX, orderIndexName, storePublicationsOnce } from './publication-layout';
 import { createDayCounts } from './day-counts';
+import { digestExportKeys } from './export-keys-v6';
 import { storeItemsByShape } from './publication-items-v4';
 import { FACT_COLUMNS, numbersOf, sortableInstant, unknownMaskOf } from './publication-rows';
 
@@ -136,6 +137,13 @@ export const cacheMigrations: readonly Migration[] = [
       'publications counted by target and UTC day, kept by triggers on the facts: by channel and result in quarter-hours, by campaign, failures (see day-counts.ts)',
     up(tx) {
       createDayCounts(tx);
+    },
+  },
+  {
+    version: 6,
+    description: 'the key of a publication an export stored as a digest of its instant, customer and code (see export-keys-v6.ts)',
+    up(tx) {
+      digestExportKeys(tx);
     },
   },
 ];
