@@ -2,7 +2,7 @@ import { InvalidRowsError } from '../../shared/domain/batch-refusals';
 import type { VoucherDraft } from '../../shared/domain/voucher';
 import { findBatch } from '../batches/batch-lookup';
 import { effectiveDraft } from '../batches/inherit';
-import { SELECT_ROWS, type StoredRow } from '../batches/rows';
+import { fieldSetJson, SELECT_ROW_SETS } from '../batches/rows';
 import type { BatchDefaults, BatchSummary } from '../batches/types';
 import type { StoreDatabase } from '../store/database';
 import type { Reader } from '../store/statements';
@@ -24,22 +24,26 @@ const OVERLAYS_KEPT = 4096;
 
 /**
  * The batch's rows in order, each as the voucher it describes (defaults overlaid). Rows mostly
- * share their fields (an import's differ only in code), so each distinct set is parsed and
- * overlaid once and a row is that overlay with its code: parsing every row's JSON took a third of
- * queueing a million codes, and its garbage another quarter.
+ * share their fields (an import's differ only in code), so each distinct set is read, parsed and
+ * overlaid once and a row is that overlay with its code: reading and parsing every row's JSON took
+ * a third of queueing a million codes, and its garbage another quarter.
  */
 export function* batchDrafts(reader: Reader, batchId: number, defaults: BatchDefaults, rows?: number[]): Generator<VoucherDraft> {
-  const overlays = new Map<string, Record<string, unknown>>();
+  const overlays = new Map<number, Record<string, unknown>>();
   let after = 0;
   for (;;) {
-    const page = reader.all<StoredRow>(`${SELECT_ROWS} WHERE batch_id = ? AND row_no > ? ORDER BY row_no LIMIT ?`, [batchId, after, PAGE]);
+    const page = reader.all<{ row_no: number; code: string; set_id: number }>(`${SELECT_ROW_SETS} WHERE batch_id = ? AND row_no > ? ORDER BY row_no LIMIT ?`, [
+      batchId,
+      after,
+      PAGE,
+    ]);
     for (const stored of page) {
       rows?.push(stored.row_no);
-      let overlay = overlays.get(stored.fields);
+      let overlay = overlays.get(stored.set_id);
       if (!overlay) {
         if (overlays.size === OVERLAYS_KEPT) overlays.clear();
-        overlay = effectiveDraft(defaults, JSON.parse(stored.fields) as Record<string, unknown>, '');
-        overlays.set(stored.fields, overlay);
+        overlay = effectiveDraft(defaults, JSON.parse(fieldSetJson(reader, stored.set_id)) as Record<string, unknown>, '');
+        overlays.set(stored.set_id, overlay);
       }
       // The overlay's keys start with its code, so the row's code takes that place, as effectiveDraft puts it.
       yield { ...overlay, code: stored.code } as unknown as VoucherDraft;
