@@ -90,6 +90,12 @@ function textOf(value: FieldValue | undefined): string | null | undefined {
  * One sortable form for every instant (UTC, milliseconds, `Z`), so text order is time order and a
  * time range is a text range; a value that does not read as a date is kept as it is.
  */
+export function sortableInstant(value: string | null): string | null {
+  if (value === null) return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? value : new Date(time).toISOString();
+}
+
 /**
  * Whether a `created_at` column (of `table`, when given) holds an instant in that form. Anything else
  * came as it was and sorts among them by text only ('sometime' after every year), so it never gives
@@ -98,12 +104,6 @@ function textOf(value: FieldValue | undefined): string | null | undefined {
 export function sortableTimeSql(table?: string): string {
   const column = table === undefined ? 'created_at' : `${table}.created_at`;
   return `${column} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z'`;
-}
-
-export function sortableInstant(value: string | null): string | null {
-  if (value === null) return null;
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? value : new Date(time).toISOString();
 }
 
 /** The columns of a row as versions 2 and 3 stored it, with the item's JSON whole, in wideRowParams' order. */
