@@ -1,6 +1,7 @@
 import { QUARTERS } from '../../shared/domain/quarter-days';
-import type { Writer } from '../store/statements';
-import { FACTS_OF_TARGET } from './publication-layout';
+import type { SqlValue, Writer } from '../store/statements';
+import type { SqlPart } from './filter-sql';
+import { CHANNEL_RESULT_INDEX, FACTS_OF_TARGET, TARGET_NUMBER } from './publication-layout';
 import { sortableTimeSql, unknownBit } from './publication-rows';
 
 // Cache version 5's day counts: what the dashboard counts of every publication, kept by target
@@ -148,3 +149,28 @@ export function createDayCounts(tx: Writer): void {
     createTriggers(tx, table);
   }
 }
+
+/** The day tables' rows of a target, of a channel and a result when given, and of the days from `firstDay` to `lastDay` when given. */
+export function dayRowsSql(target: string, of: { channel?: string; result?: string; days?: { firstDay: string; lastDay: string } }): SqlPart {
+  const parts = [`target = ${TARGET_NUMBER}`];
+  const params: SqlValue[] = [target];
+  if (of.days) {
+    parts.push('day BETWEEN ? AND ?');
+    params.push(of.days.firstDay, of.days.lastDay);
+  }
+  if (of.channel !== undefined) {
+    parts.push('channel IS ?');
+    params.push(of.channel);
+  }
+  if (of.result !== undefined) {
+    parts.push('result = ?');
+    params.push(of.result);
+  }
+  return { sql: parts.join(' AND '), params };
+}
+
+/** `c`: each channel and result the day counts hold among `rows`, so the facts of each are one range (FACTS_OF_EACH). */
+export const eachChannelAndResult = (rows: SqlPart): string => `WITH c AS (SELECT DISTINCT channel, result FROM ${DAY_QUARTERS} WHERE ${rows.sql})`;
+
+/** The facts of `c`'s channel and result, on their index; binds the target. */
+export const FACTS_OF_EACH = `publication_facts INDEXED BY ${CHANNEL_RESULT_INDEX} WHERE target = ${TARGET_NUMBER} AND channel IS c.channel AND result IS c.result`;

@@ -9,7 +9,7 @@ import { unknownBit } from './publication-rows';
 import { truthParts, type TruthParts } from './publication-truth';
 import { latestCompletePull } from './pulls';
 import { FACTS_OF_TARGET, orderIndexName } from './publication-layout';
-import { publicationsWithin } from './scope-counts';
+import { dayCounted, publicationsWithin } from './scope-counts';
 
 // How many cached publications answer a selection, and which the cache cannot decide, counted in
 // SQL over `publication_facts`, with what a page of the answer needs to know.
@@ -39,13 +39,6 @@ function translationOf(db: Reader, target: string, selection: PublicationSelecti
   const unknown = unknownAnywhere(db, target);
   const known = new Set(FILTER_FIELDS.filter((field) => (unknown & unknownBit(field)) === 0));
   return { known, twoValued: fieldsRead(selection).every((field) => known.has(field)) };
-}
-
-/** The result a selection takes when it takes every publication of one result and nothing else. */
-function resultOnly(selection: PublicationSelection): string | undefined {
-  const { result, order: _order, filters, is_referral_code: referral, ...rest } = selection;
-  const alone = referral !== true && filterOf(filters).conditions.length === 0 && Object.values(rest).every((value) => value === undefined);
-  return alone ? result : undefined;
 }
 
 /**
@@ -117,8 +110,8 @@ export function answerOf(db: Reader, target: string, selection: PublicationSelec
   if (twoValued) {
     const rows = publicationsWithin(db, target, narrowing, truth.narrowing);
     if (truth.selection.sql === '1') return { scope: { where, access, everyRow, timeRange, rows, matches: rows }, undetermined: 0, unknownFields: [] };
-    const result = resultOnly(selection);
-    if (result !== undefined) {
+    const { result } = selection;
+    if (result !== undefined && dayCounted(selection)) {
       // Counted without reading a row but those without the order's key: a page walking the keyed
       // run could pass over all of it finding none (failures ordered by voucher code).
       const matches = publicationsWithin(db, target, narrowing, truth.narrowing, result);

@@ -1,10 +1,11 @@
-import { filterOf, type PublicationSelection } from '../../shared/domain/publication-query';
+import type { PublicationSelection } from '../../shared/domain/publication-query';
 import { publicationStats } from '../../shared/domain/publication-stats';
 import { checkTimeZone } from '../../shared/domain/time-zones';
 import type { HistoryBucketSize, HistoryNarrowing, PublicationStats } from '../../shared/ipc/publication-history';
 import type { Reader } from '../store/statements';
 import { factsTruth } from './publication-answer';
 import { lastPullAt } from './pulls';
+import { dayCounted } from './scope-counts';
 import { statsByDays } from './stats-by-days';
 import { statsByIndex } from './stats-by-index';
 import { statsByScan } from './stats-by-scan';
@@ -16,16 +17,6 @@ export interface PublicationStatsQuery {
   by: HistoryBucketSize;
   /** IANA zone the days, weeks and months are counted in. */
   timeZone: string;
-}
-
-/** Whether a selection takes every publication, or those of one result: what the day counts hold. */
-function dayCounted(selection: PublicationSelection): boolean {
-  const kept = new Set(['order', 'result', 'is_referral_code', 'filters']);
-  return (
-    Object.entries(selection).every(([key, value]) => value === undefined || kept.has(key)) &&
-    selection.is_referral_code !== true &&
-    filterOf(selection.filters).conditions.length === 0
-  );
 }
 
 /**

@@ -2,10 +2,10 @@ import type { DayCount } from '../../shared/domain/history-buckets';
 import { quarterStretches, type QuarterRun, type QuarterStretch } from '../../shared/domain/quarter-days';
 import type { PublicationSelection } from '../../shared/domain/publication-query';
 import type { HistoryNarrowing } from '../../shared/ipc/publication-history';
-import type { Reader, SqlValue } from '../store/statements';
-import { DAY_CAMPAIGNS, DAY_FAILURES, DAY_QUARTERS, quarterColumn, UNSORTED } from './day-counts';
+import type { Reader } from '../store/statements';
+import { DAY_CAMPAIGNS, DAY_FAILURES, DAY_QUARTERS, dayRowsSql, eachChannelAndResult, FACTS_OF_EACH, quarterColumn, UNSORTED } from './day-counts';
 import type { SqlPart } from './filter-sql';
-import { CHANNEL_RESULT_INDEX, TARGET_NUMBER } from './publication-layout';
+import { TARGET_NUMBER } from './publication-layout';
 import { truthParts } from './publication-truth';
 import { statsByScan } from './stats-by-scan';
 import { sortableTimeSql } from './publication-rows';
@@ -55,21 +55,11 @@ function daysOf(narrowing: HistoryNarrowing): DaysOfRange | undefined {
 
 /** The day tables' rows of the scope: the target, channel and result, and days (every one, without a range). */
 function rowsOf(scope: StatsScope, result: Result, days: { firstDay: string; lastDay: string } | undefined): SqlPart {
-  const parts = [`target = ${TARGET_NUMBER}`];
-  const params: SqlValue[] = [scope.target];
-  if (days) {
-    parts.push('day BETWEEN ? AND ?');
-    params.push(days.firstDay, days.lastDay);
-  }
-  if (scope.narrowing.channel !== undefined) {
-    parts.push('channel IS ?');
-    params.push(scope.narrowing.channel);
-  }
-  if (result !== undefined) {
-    parts.push('result = ?');
-    params.push(result);
-  }
-  return { sql: parts.join(' AND '), params };
+  return dayRowsSql(scope.target, {
+    ...(scope.narrowing.channel !== undefined && { channel: scope.narrowing.channel }),
+    ...(result !== undefined && { result }),
+    ...(days && { days }),
+  });
 }
 
 const sumOf = (from: number, to: number): string => Array.from({ length: to - from }, (_, i) => quarterColumn(from + i)).join(' + ');
@@ -109,12 +99,10 @@ function firstAndLast(db: Reader, scope: StatsScope, result: Result): { first: s
   const combos = rowsOf(scope, result, undefined);
   const { from, to } = scope.narrowing;
   const time = truthParts({}, { ...(from !== undefined && { from }), ...(to !== undefined && { to }) }).narrowing;
-  const seek = (end: 'MIN' | 'MAX'): string =>
-    `(SELECT ${end}(created_at) FROM publication_facts INDEXED BY ${CHANNEL_RESULT_INDEX}
-      WHERE target = ${TARGET_NUMBER} AND channel IS c.channel AND result IS c.result AND ${time.sql} AND ${sortableTimeSql()})`;
+  const seek = (end: 'MIN' | 'MAX'): string => `(SELECT ${end}(created_at) FROM ${FACTS_OF_EACH} AND ${time.sql} AND ${sortableTimeSql()})`;
   return (
     db.get<{ first: string | null; last: string | null }>(
-      `WITH c AS (SELECT DISTINCT channel, result FROM ${DAY_QUARTERS} WHERE ${combos.sql}) SELECT MIN(${seek('MIN')}) AS first, MAX(${seek('MAX')}) AS last FROM c`,
+      `${eachChannelAndResult(combos)} SELECT MIN(${seek('MIN')}) AS first, MAX(${seek('MAX')}) AS last FROM c`,
       [...combos.params, scope.target, ...time.params, scope.target, ...time.params],
     ) ?? { first: null, last: null }
   );
