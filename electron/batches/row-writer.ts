@@ -1,3 +1,4 @@
+import { fnv1a } from '../../shared/domain/text-hash';
 import type { Prepared, SqlValue, Writer } from '../store/statements';
 
 /**
@@ -108,13 +109,4 @@ export class RowInserter {
     }
     return statements;
   }
-}
-
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
 }

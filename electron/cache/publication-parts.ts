@@ -1,19 +1,10 @@
+import { fnv1a } from '../../shared/domain/text-hash';
 import type { Reader, SqlValue, Writer } from '../store/statements';
 import { compileShape, encodeItem, REF_COLUMNS, type RefValues } from './publication-json';
 import { FACTS_OF_TARGET } from './publication-layout';
 
 // Shapes and parts of cached items (see publication-json.ts), each stored once in
 // `publication_parts` and found by a 32-bit hash of its text: an integer index entry, not a copy of the text.
-
-/** FNV-1a over the UTF-16 units of `text`, as a non-negative integer. */
-function hashOf(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
 
 export type Intern = (text: string) => number;
 
@@ -29,7 +20,7 @@ export function partInterner(tx: Writer): Intern {
   return (text) => {
     const seen = known.get(text);
     if (seen !== undefined) return seen;
-    const hash = hashOf(text);
+    const hash = fnv1a(text);
     let no = find.get<{ no: number }>([hash, text])?.no;
     if (no === undefined) {
       next ??= (tx.get<{ n: number | null }>('SELECT MAX(no) AS n FROM publication_parts')?.n ?? 0) + 1;

@@ -1,4 +1,5 @@
-import { hashText, U32Column } from './compact-columns';
+import { fnv1a } from '../../shared/domain/text-hash';
+import { U32Column } from './compact-columns';
 
 const MAX_LOAD = 0.7;
 
@@ -23,7 +24,7 @@ export class CodeIndex {
 
   /** The live row holding `code`, or -1. */
   find(code: string): number {
-    const hash = hashText(code);
+    const hash = fnv1a(code);
     const mask = this.slots.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const entry = this.slots[slot] as number;
@@ -36,7 +37,7 @@ export class CodeIndex {
   /** Indexes a new row; the caller has checked that no live row holds its code. */
   add(row: number, code: string): void {
     if (this.filled + 1 > this.slots.length * MAX_LOAD) this.grow();
-    const hash = hashText(code);
+    const hash = fnv1a(code);
     this.hashes.set(row, hash);
     this.place(row, hash);
     this.filled += 1;

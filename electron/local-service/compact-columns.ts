@@ -95,13 +95,3 @@ export class InternPool {
     return this.values[n] as string;
   }
 }
-
-/** FNV-1a over the UTF-16 units: the code need not be encoded to be looked up. */
-export function hashText(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}

@@ -1,3 +1,4 @@
+import { fnv1a } from '../../shared/domain/text-hash';
 import { SEED_CUSTOMERS, type SeedCustomer } from './seed-catalog';
 
 // A project's seed variant, named by a tag: '' is the familiar seed (SUMMER-001, cust_alice0001,
@@ -8,9 +9,7 @@ import { SEED_CUSTOMERS, type SeedCustomer } from './seed-catalog';
 /** A 32-bit seed for the tag's generated history (FNV-1a of the tag, mixed with the base seed). */
 export function variantSeed(base: number, tag: string): number {
   if (tag === '') return base;
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < tag.length; i += 1) hash = Math.imul(hash ^ tag.charCodeAt(i), 0x01000193) >>> 0;
-  return (hash ^ base) >>> 0;
+  return (fnv1a(tag) ^ base) >>> 0;
 }
 
 /** The seeded customers as the tag's project has them: their own ids, source ids and emails. */

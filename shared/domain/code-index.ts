@@ -1,3 +1,5 @@
+import { fnv1a, secondHash } from './text-hash';
+
 // A set of codes with the row each first appeared in, for ten million codes and more. The
 // bookkeeping lives in typed arrays: a Map of a million strings would be traced by every major
 // garbage collection, and a code cut from a parsed chunk can be a view that keeps the whole chunk
@@ -6,19 +8,6 @@
 // in its database): then the index keeps a second hash instead and reads a code back only when both
 // hashes match, which for a new code happens about once in 2^64 / entries: 10,000,000 codes of 13
 // characters then take about 180 MB rather than 520 MB.
-
-function hashOf(code: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < code.length; i++) h = Math.imul(h ^ code.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
-
-/** A second hash, independent of the first (another multiplier, and the length mixed in). */
-function secondHashOf(code: string): number {
-  let h = Math.imul(code.length, 0x9e3779b1) ^ 0x2545f491;
-  for (let i = 0; i < code.length; i++) h = Math.imul(h ^ code.charCodeAt(i), 0x5bd1e995) ^ (h >>> 15);
-  return h >>> 0;
-}
 
 type Typed = Int32Array | Uint32Array | Uint16Array;
 
@@ -70,8 +59,8 @@ export class CodeIndex {
 
   /** The row `code` was first added with, or -1 when it is new (it is then added with `row`). */
   firstRowOrAdd(code: string, row: number): number {
-    const hash = hashOf(code);
-    const second = this.seconds ? secondHashOf(code) : 0;
+    const hash = fnv1a(code);
+    const second = this.seconds ? secondHash(code) : 0;
     const mask = this.slots.length - 1;
     let slot = hash & mask;
     for (let entry = this.slots[slot] as number; entry !== 0; entry = this.slots[slot] as number) {

@@ -2,6 +2,7 @@ import type { PublicationExportField } from '../api/export-parameters';
 import { EXPORT_FIELD_HEADERS } from '../api/export-rows';
 import type { Publication } from '../api/operations/publications';
 import type { PublicationFacts } from './publication-facts';
+import { fnv1a, secondHash } from './text-hash';
 
 // A publication as an export row tells it. An export row has no publication id, and fewer fields
 // than a list item (service-facts "Exports"); what the export's own filter pins (its `result`, and
@@ -52,17 +53,13 @@ function mixed(h: number): number {
  * million histories of a million publications each would share one by chance about once in 10^11.
  */
 export function textDigest(text: string): string {
-  let a = 0x811c9dc5;
-  let b = Math.imul(text.length, 0x9e3779b1) ^ 0x27d4eb2f;
+  // A third hash beside text-hash's two: murmur3's round on each unit.
   let c = 0x165667b1;
   for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    a = Math.imul(a ^ unit, 0x01000193);
-    b = Math.imul(b ^ unit, 0x5bd1e995) ^ (b >>> 15);
-    c = Math.imul((c + unit) | 0, 0xcc9e2d51);
+    c = Math.imul((c + text.charCodeAt(i)) | 0, 0xcc9e2d51);
     c = (c << 15) | (c >>> 17);
   }
-  const bytes = [mixed(a), mixed(b), mixed(c)].flatMap((word) => [word >>> 24, (word >>> 16) & 255, (word >>> 8) & 255, word & 255]);
+  const bytes = [mixed(fnv1a(text)), mixed(secondHash(text)), mixed(c)].flatMap((word) => [word >>> 24, (word >>> 16) & 255, (word >>> 8) & 255, word & 255]);
   let out = '';
   for (let i = 0; i < 12; i += 3) {
     const group = ((bytes[i] as number) << 16) | ((bytes[i + 1] as number) << 8) | (bytes[i + 2] as number);

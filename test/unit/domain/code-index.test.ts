@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CodeIndex } from '../../../shared/domain/code-index';
+import { fnv1a } from '../../../shared/domain/text-hash';
 
 describe('CodeIndex', () => {
   it('remembers the first row of each code across blocks and table growth', () => {
@@ -50,18 +51,13 @@ describe('CodeIndex', () => {
   });
 
   it('tells apart two codes of the same first hash (FNV-1a) by the second, reading no code back', () => {
-    const fnv = (code: string): number => {
-      let h = 0x811c9dc5;
-      for (let i = 0; i < code.length; i++) h = Math.imul(h ^ code.charCodeAt(i), 0x01000193);
-      return h >>> 0;
-    };
     const seen = new Map<number, string>();
     let pair: [string, string] | undefined;
     for (let i = 0; !pair; i++) {
       const code = `C${i}`;
-      const other = seen.get(fnv(code));
+      const other = seen.get(fnv1a(code));
       if (other !== undefined) pair = [other, code];
-      seen.set(fnv(code), code);
+      seen.set(fnv1a(code), code);
     }
     let reads = 0;
     const index = new CodeIndex(() => {
