@@ -16,7 +16,8 @@ export class AnswerMemo {
   private commit = -1;
   private readonly answers = new Map<string, CachedAnswer>();
 
-  constructor(private readonly db: { readonly commitCount: number }) {}
+  /** `db`: the cache the answers are counted in; a cache opened anew needs a memo of its own. */
+  constructor(readonly db: { readonly commitCount: number }) {}
 
   answer(
     what: { target: string; selection: PublicationSelection; narrowing: HistoryNarrowing; key: PublicationOrderKey },

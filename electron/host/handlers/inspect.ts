@@ -35,8 +35,8 @@ type InspectHandlers = Pick<
 export function inspectHandlers(cacheDb: () => Promise<StoreDatabase>, connection: Connection, emit: EmitEvent): InspectHandlers {
   const projectKey = async (): Promise<string> => (await connection.current()).id;
   const client = async () => connection.client(await connection.current());
-  // Counted answers of the open cache, for every page of the Publications view (a cache opened anew gets its own).
-  let counted: { db: StoreDatabase; memo: AnswerMemo } | undefined;
+  // Counted answers of the open cache, for every page of the Publications view.
+  let counted: AnswerMemo | undefined;
 
   return {
     'publications.list': async ({ selection, limit, page }) => {
@@ -58,8 +58,8 @@ export function inspectHandlers(cacheDb: () => Promise<StoreDatabase>, connectio
       exportCachedPublications(await cacheDb(), await projectKey(), { selection, timeZone, ...(narrowing && { narrowing }) }),
     'publications.cached': async ({ selection, narrowing, offset, limit }) => {
       const db = await cacheDb();
-      if (counted?.db !== db) counted = { db, memo: new AnswerMemo(db) };
-      const page = queryCachedPublications(db, await projectKey(), { ...selection, ...(narrowing && { narrowing }), offset, limit }, counted.memo);
+      if (counted?.db !== db) counted = new AnswerMemo(db);
+      const page = queryCachedPublications(db, await projectKey(), { ...selection, ...(narrowing && { narrowing }), offset, limit }, counted);
       return { total: page.total, items: asItems(page.items), undetermined: page.undetermined, lastPullAt: page.lastPull?.finishedAt ?? null };
     },
     'earningRules.get': async ({ id, offline }) => {
