@@ -1,4 +1,5 @@
 import { Outbox } from '../outbox/outbox';
+import { frozenRowsOf } from './frozen-rows';
 import type { StoreDatabase } from '../store/database';
 import { type OpenOptions, openLibraryDatabase } from '../batches/open';
 import type { FreezeCheck } from '../batches/batch-lookup';
@@ -48,7 +49,7 @@ export function libraryServices(db: StoreDatabase, outbox: Outbox): LibraryServi
 export async function openLibraryServices(dataDir: string, options: OpenOptions = {}): Promise<LibraryServices> {
   const db = await openLibraryDatabase(dataDir, options);
   try {
-    return libraryServices(db, await Outbox.open(dataDir));
+    return libraryServices(db, await Outbox.open(dataDir, { frozen: frozenRowsOf(db) }));
   } catch (error) {
     await db.close();
     throw error;

@@ -23,20 +23,25 @@ const PAGE = 5000;
 const OVERLAYS_KEPT = 4096;
 
 /**
- * The batch's rows in order, each as the voucher it describes (defaults overlaid). Rows mostly
+ * The batch's rows in order (those of `range` only, when given), each as the voucher it describes (defaults overlaid). Rows mostly
  * share their fields (an import's differ only in code), so each distinct set is read, parsed and
  * overlaid once and a row is that overlay with its code: reading and parsing every row's JSON took
  * a third of queueing a million codes, and its garbage another quarter.
  */
-export function* batchDrafts(reader: Reader, batchId: number, defaults: BatchDefaults, rows?: number[]): Generator<VoucherDraft> {
+export function* batchDrafts(
+  reader: Reader,
+  batchId: number,
+  defaults: BatchDefaults,
+  rows?: number[],
+  range: { from: number; to: number } = { from: 1, to: Number.MAX_SAFE_INTEGER },
+): Generator<VoucherDraft> {
   const overlays = new Map<number, Record<string, unknown>>();
-  let after = 0;
+  let after = range.from - 1;
   for (;;) {
-    const page = reader.all<{ row_no: number; code: string; set_id: number }>(`${SELECT_ROW_SETS} WHERE batch_id = ? AND row_no > ? ORDER BY row_no LIMIT ?`, [
-      batchId,
-      after,
-      PAGE,
-    ]);
+    const page = reader.all<{ row_no: number; code: string; set_id: number }>(
+      `${SELECT_ROW_SETS} WHERE batch_id = ? AND row_no > ? AND row_no <= ? ORDER BY row_no LIMIT ?`,
+      [batchId, after, range.to, PAGE],
+    );
     for (const stored of page) {
       rows?.push(stored.row_no);
       let overlay = overlays.get(stored.set_id);

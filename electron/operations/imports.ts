@@ -6,7 +6,8 @@ import { earlyCheckDelay, lookDelay } from '../../shared/outbox/looks';
 import { bodyWithout } from '../../shared/outbox/subset-body';
 import { importCsvRules, importJsonRules } from '../../shared/operations/imports';
 import { sha256 } from '../outbox/bodies';
-import { codesOfRequest, dependenciesForQueueing, type Queued } from '../outbox/op-codes';
+import { codesOfRequest, dependenciesForQueueing, rangeOf, rowsChanged, type Queued } from '../outbox/op-codes';
+import type { ImportFormat } from '../../shared/domain/import-bodies';
 import type { CodeNote, NewRequest } from '../outbox/outbox';
 import type { OperationRecord } from '../outbox/records';
 import type { SyncContext } from './context';
@@ -14,8 +15,8 @@ import { ALREADY_THERE, attention, CLOCK_SKEW_MS, jobsSince, NOT_CARRIED_OUT, pr
 import { batchDrafts, queueableBatch, type QueueContext } from './batch-source';
 import type { OperationKindModule, WorkOf } from './kind';
 
-// The imports of a batch, as JSON (`import-json`) or CSV files (`import-csv`): queued as request
-// bodies saved when the batch is queued, sent as service jobs, reconciled by the job list.
+// The imports of a batch, as JSON (`import-json`) or CSV files (`import-csv`): queued as runs of the
+// batch's rows with each body's checksum, sent as service jobs, reconciled by the job list.
 
 type ImportKind = 'import-json' | 'import-csv';
 
@@ -32,9 +33,9 @@ export interface QueueImportOptions {
 }
 
 /**
- * Queues a batch import. The library is held (no edit can start) while its rows are read and the
- * request bodies are written; the operation then appears in one durable outbox write, and from that
- * moment the batch is frozen (freezing is derived from the outbox, see outbox.ts).
+ * Queues a batch import. The library is held (no edit can start) while its rows are read and each
+ * request's body is checksummed; the operation then appears in one durable outbox write, and from that
+ * moment the batch is frozen (freezing is derived from the outbox, see outbox.ts) until it finishes.
  */
 export async function queueImport(ctx: QueueContext, batchRef: string, options: QueueImportOptions): Promise<OperationRecord> {
   return (await queueImportPacked(ctx, batchRef, options)).op;
@@ -62,13 +63,14 @@ export function queueImportPacked(ctx: QueueContext, batchRef: string, options: 
     const codeLists: string[] = [];
     let codeCount = 0;
     for (const request of importRequests(batchDrafts(reader, batch.id, batch.defaults, rows), format, options.limits)) {
-      const requestCodes = request.drafts.map((draft) => draft.code);
       const requestRows = rows.splice(0, request.plan.end - sent);
       sent = request.plan.end;
-      const bodyFile = ctx.outbox.bodies.write(uid, request.plan.index, request.body, { codes: requestCodes, rows: requestRows });
-      requests.push({ codes: request.plan.codes, bytes: request.plan.bytes, bodyFile, bodyHash: sha256(request.body) });
-      codeLists.push(JSON.stringify(requestCodes));
-      codeCount += requestCodes.length;
+      // The body is made here only for its checksum: the request refers to its rows, and the body is
+      // made again from them when it is sent (the batch is frozen until the operation finishes).
+      const range = { from: requestRows[0] as number, to: requestRows.at(-1) as number };
+      requests.push({ codes: request.plan.codes, bytes: request.plan.bytes, rows: range, bodyHash: sha256(request.body) });
+      codeLists.push(JSON.stringify(request.drafts.map((draft) => draft.code)));
+      codeCount += request.drafts.length;
     }
     const named = { batchId: batch.id, batchName: batch.name };
     const codes = function* (): Generator<string> {
@@ -77,8 +79,8 @@ export function queueImportPacked(ctx: QueueContext, batchRef: string, options: 
     const { dependsOn, needsAttention } = await dependenciesForQueueing(ctx.outbox, codes(), ctx.project);
     const common = { uid, batchId: batch.id, dependsOn, codes: codeCount, requests, project: ctx.project };
     const op = await ctx.outbox.enqueue(
-      csv
-        ? { ...common, kind: 'import-csv', payload: { ...named, webhooksEnable: options.webhooksEnable ?? false } }
+      format.format === 'csv'
+        ? { ...common, kind: 'import-csv', payload: { ...named, webhooksEnable: options.webhooksEnable ?? false, metadataKeys: [...format.metadataKeys] } }
         : { ...common, kind: 'import-json', payload: named },
     );
     return jsonBecause ? { op, needsAttention, jsonBecause } : { op, needsAttention };
@@ -88,13 +90,32 @@ export function queueImportPacked(ctx: QueueContext, batchRef: string, options: 
 /** The queued import body, less the codes reconciliation found on the service before this sync. */
 function importBody(ctx: SyncContext, work: WorkOf<ImportKind>): string {
   const { op, request, parsed } = work;
-  const body = ctx.outbox.bodies.read(request.bodyFile as string, request.bodyHash as string);
   // Read (and so checked) before the request leaves even when unused here: it is what reconciles the
-  // request if its outcome turns out uncertain, so a damaged one must stop the request first.
+  // request if its outcome turns out uncertain, so a damaged one must stop the request first. Read
+  // before the body too, so rows that are gone are named as such.
   const { codes } = codesOfRequest(ctx.outbox, request);
+  const body = queuedBody(ctx, work);
   const present = ctx.outbox.presentCodes(op.id, request.idx);
   if (present.size === 0) return body;
   return bodyWithout(parsed.kind === 'import-csv' ? 'csv' : 'json', body, codes, present);
+}
+
+/** The body as queued: made again from the frozen batch's rows (or read from its file, queued before that) and checked against its checksum. */
+function queuedBody(ctx: SyncContext, work: WorkOf<ImportKind>): string {
+  const { request, parsed } = work;
+  const range = rangeOf(ctx.outbox, request);
+  if (range === undefined) return ctx.outbox.bodies.read(request.bodyFile as string, request.bodyHash as string);
+  const body = ctx.outbox.frozenRows().body(range, formatOf(parsed));
+  if (sha256(body) !== request.bodyHash) throw rowsChanged(request, range, 'no longer make the body that was queued (its checksum differs)');
+  return body;
+}
+
+/** The body format an import was queued in. */
+function formatOf(parsed: WorkOf<ImportKind>['parsed']): ImportFormat {
+  if (parsed.kind === 'import-json') return { format: 'json' };
+  const { metadataKeys } = parsed.payload;
+  if (metadataKeys === undefined) throw new Error('A CSV import queued with body files has no metadata columns to make its bodies again with');
+  return { format: 'csv', metadataKeys };
 }
 
 /** Sends the saved body; the job's id is stored (with the first look due) before anything else happens. */

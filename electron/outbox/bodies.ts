@@ -18,16 +18,20 @@ export interface CodeList {
   rows: number[];
 }
 
-/** A saved request file that is missing or no longer holds what was queued: it is never sent. */
+/**
+ * A request whose saved file, or whose rows in the frozen batch, no longer hold what was queued (or
+ * are missing): it is never sent. `file` names where it was read from.
+ */
 export class BodyChangedError extends Error {
   constructor(
     readonly file: string,
     readonly problem: string,
     operation = operationUidOf(file),
+    source = `saved request file ${file}`,
   ) {
     super(
-      `The saved request file ${file} (operation ${operation}) ${problem}; it is not sent. Cancel the ` +
-        'operation and queue the batch again, or put the outbox back from a kept copy ("voucher-desk library restore").',
+      `The ${source} (operation ${operation}) ${problem}; it is not sent. Cancel the ` +
+        'operation and queue the batch again, or put the data folder back from a kept copy ("voucher-desk library restore").',
     );
     this.name = 'BodyChangedError';
   }

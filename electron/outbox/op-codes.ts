@@ -1,11 +1,19 @@
 import { dependenciesOf } from '../../shared/outbox/dependencies';
 import { TERMINAL_REQUEST_STATES } from '../../shared/outbox/states';
 import { BodyChangedError } from './bodies';
+import type { RowRange } from './frozen-rows';
 import type { Outbox } from './outbox';
 import type { RequestRecord, OperationRecord } from './records';
 
-/** The codes and batch rows one request carries (from its manifest file, or its own code). */
+/** The codes and batch rows one request carries (from its batch's frozen rows, its manifest file, or its own code). */
 export function codesOfRequest(outbox: Outbox, request: RequestRecord): { codes: string[]; rows: (number | null)[] } {
+  const range = rangeOf(outbox, request);
+  if (range !== undefined) {
+    const list = outbox.frozenRows().codes(range);
+    if (list.codes.length !== request.codes)
+      throw rowsChanged(request, range, `hold ${list.codes.length} of the ${request.codes} ${request.codes === 1 ? 'code' : 'codes'} queued`);
+    return list;
+  }
   if (request.bodyFile !== null) {
     try {
       return outbox.bodies.manifest(request.bodyFile);
@@ -16,6 +24,20 @@ export function codesOfRequest(outbox: Outbox, request: RequestRecord): { codes:
   }
   if (request.code !== null) return { codes: [request.code], rows: [request.rowNo] };
   return { codes: [], rows: [] };
+}
+
+/** The batch rows an import queued by reference carries; undefined for any other request. */
+export function rangeOf(outbox: Outbox, request: RequestRecord): RowRange | undefined {
+  if (request.rowsFrom === null || request.rowsTo === null) return undefined;
+  const batchId = outbox.operation(request.opId).batchId;
+  if (batchId === null) throw new Error(`Operation ${request.opId} has a request queued by reference but no batch`);
+  return { batchId, from: request.rowsFrom, to: request.rowsTo };
+}
+
+/** The error of a request whose rows in its frozen batch are no longer what was queued. */
+export function rowsChanged(request: RequestRecord, range: RowRange, problem: string): BodyChangedError {
+  const rows = `rows ${range.from} to ${range.to} of batch ${range.batchId}`;
+  return new BodyChangedError(`the library (${rows})`, problem, String(request.opId), `${rows} that request ${request.idx + 1} sends`);
 }
 
 /** A request of an open operation, not finished, whose saved code list cannot be read. */

@@ -13,7 +13,9 @@ import {
 import { openOutbox } from '../store/databases';
 import type { StoreDatabase } from '../store/database';
 import type { Writer } from '../store/statements';
-import { BodyFiles } from './bodies';
+import { BodyChangedError, BodyFiles } from './bodies';
+import { codesOfRequest } from './op-codes';
+import type { FrozenRows } from './frozen-rows';
 import { insertNotes, updateRequest, type RequestChanges, type RequestMove, type CodeNote } from './request-writes';
 import { outboxListing } from './outbox-listing';
 import { type OperationFilter, type OutboxReads, openIfAsked, planRequestOf, requestGroups } from './outbox-reads';
@@ -53,15 +55,23 @@ export class Outbox implements OutboxReads {
     private readonly db: StoreDatabase,
     readonly bodies: BodyFiles,
     private readonly now: () => Date,
+    private readonly frozen: FrozenRows | undefined,
   ) {}
 
-  static async open(dataDir: string, options: { now?: () => Date } = {}): Promise<Outbox> {
+  /** `frozen` reads the imports queued by reference; a command that never reads a request's codes leaves it out. */
+  static async open(dataDir: string, options: { now?: () => Date; frozen?: FrozenRows } = {}): Promise<Outbox> {
     const db = await openOutbox(dataDir, outboxMigrations, outboxListing);
-    const outbox = new Outbox(db, new BodyFiles(dataDir), options.now ?? (() => new Date()));
+    const outbox = new Outbox(db, new BodyFiles(dataDir), options.now ?? (() => new Date()), options.frozen);
     // Reached only when the outbox opened clean (a refused one throws above), so "finished" is known.
     const finished = db.all<{ uid: string }>("SELECT uid FROM operations WHERE state IN ('done', 'failed', 'cancelled')");
     outbox.bodies.sweep(new Set(finished.map((r) => r.uid)));
     return outbox;
+  }
+
+  /** The batches' rows behind imports queued by reference. */
+  frozenRows(): FrozenRows {
+    if (this.frozen === undefined) throw new Error('The outbox was opened without the library, so the rows of a queued import cannot be read');
+    return this.frozen;
   }
 
   async close(): Promise<void> {
@@ -121,10 +131,24 @@ export class Outbox implements OutboxReads {
       );
       const opId = tx.get<{ id: number }>('SELECT last_insert_rowid() AS id')?.id ?? 0;
       const insert = tx.prepare(
-        `INSERT INTO requests (op_id, idx, state, code, row_no, body, body_file, body_hash, codes, bytes) VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO requests (op_id, idx, state, code, row_no, body, body_file, rows_from, rows_to, body_hash, codes, bytes)
+         VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       );
       op.requests.forEach((c, idx) => {
-        insert.run([opId, idx, c.code ?? null, c.rowNo ?? null, c.body ?? null, c.bodyFile ?? null, c.bodyHash ?? null, c.codes, c.bytes]);
+        const { code, rowNo, body, bodyFile, rows, bodyHash } = c;
+        insert.run([
+          opId,
+          idx,
+          code ?? null,
+          rowNo ?? null,
+          body ?? null,
+          bodyFile ?? null,
+          rows?.from ?? null,
+          rows?.to ?? null,
+          bodyHash ?? null,
+          c.codes,
+          c.bytes,
+        ]);
       });
       return opId;
     });
@@ -225,12 +249,11 @@ export class Outbox implements OutboxReads {
    * reconciliation ("check its codes, then retry") sends it as it is.
    */
   async retry(opId: number): Promise<OperationRecord> {
-    // A request whose saved body or code list is damaged would only come back to needs attention.
-    const saved = this.requests(opId, ['needs_attention']).flatMap((c) =>
-      c.bodyFile !== null && c.bodyHash !== null ? [{ bodyFile: c.bodyFile, bodyHash: c.bodyHash }] : [],
-    );
-    const damaged = this.bodies.check(saved)[0];
-    if (damaged) throw new OutboxError(`Operation ${opId} cannot be retried. ${damaged.problem}`);
+    // A request whose saved body or code list is damaged, or whose batch rows are gone, would only come back to needs attention.
+    const waiting = this.requests(opId, ['needs_attention']);
+    const saved = waiting.flatMap((c) => (c.bodyFile !== null && c.bodyHash !== null ? [{ bodyFile: c.bodyFile, bodyHash: c.bodyHash }] : []));
+    const damaged = this.bodies.check(saved)[0]?.problem ?? unreadableRows(this, waiting);
+    if (damaged) throw new OutboxError(`Operation ${opId} cannot be retried. ${damaged}`);
     await this.db.write((tx) => {
       // Never sent, or checked by the user after an ambiguous reconciliation: sent as it is.
       const userChecked = `attempts = 0 OR json_extract(last_error, '$.name') = '${UNRECONCILED}'`;
@@ -394,6 +417,20 @@ export class Outbox implements OutboxReads {
  * the outbox files can leave a batch frozen without its operation, or an operation on a batch that
  * can still be edited.
  */
+/** Why the first request queued by reference cannot have its codes read, if one cannot. */
+function unreadableRows(outbox: Outbox, requests: readonly RequestRecord[]): string | undefined {
+  for (const request of requests) {
+    if (request.rowsFrom === null) continue;
+    try {
+      codesOfRequest(outbox, request);
+    } catch (error) {
+      if (error instanceof BodyChangedError) return error.message;
+      throw error;
+    }
+  }
+  return undefined;
+}
+
 function frozenByIn(reader: Pick<Writer, 'get'>, batchId: number): Omit<FrozenBatch, 'batchName'> | undefined {
   const open = reader.get<{ id: number; kind: string; state: string }>(
     "SELECT id, kind, state FROM operations WHERE batch_id = ? AND state NOT IN ('done', 'failed', 'cancelled', 'dead_letter') ORDER BY id LIMIT 1",

@@ -10,6 +10,8 @@ export interface NewRequest {
   bytes: number;
   body?: string;
   bodyFile?: string;
+  /** An import queued by reference: its rows in the frozen batch, rebuilt into `bodyHash`'s body at send. */
+  rows?: { from: number; to: number };
   bodyHash?: string;
   code?: string;
   rowNo?: number;
@@ -75,9 +77,12 @@ export interface RequestRecord {
   /** Per-code requests (add to campaign, delete): the code and its batch row. */
   code: string | null;
   rowNo: number | null;
-  /** Small JSON bodies kept inline; import bodies are in files. */
+  /** Small JSON bodies kept inline; import bodies are rebuilt from the batch's rows (or, queued before, in files). */
   body: string | null;
   bodyFile: string | null;
+  /** The import's rows in the frozen batch, by row number, both included (null when in a file). */
+  rowsFrom: number | null;
+  rowsTo: number | null;
   bodyHash: string | null;
   codes: number;
   bytes: number;
@@ -125,6 +130,8 @@ export interface RequestRow extends Record<string, SqlValue> {
   row_no: number | null;
   body: string | null;
   body_file: string | null;
+  rows_from: number | null;
+  rows_to: number | null;
   body_hash: string | null;
   codes: number;
   bytes: number;
@@ -166,6 +173,8 @@ export function toRequest(row: RequestRow): RequestRecord {
     rowNo: row.row_no,
     body: row.body,
     bodyFile: row.body_file,
+    rowsFrom: row.rows_from,
+    rowsTo: row.rows_to,
     bodyHash: row.body_hash,
     codes: row.codes,
     bytes: row.bytes,

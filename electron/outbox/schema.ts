@@ -104,4 +104,15 @@ export const outboxMigrations: readonly Migration[] = [
       tx.run('CREATE INDEX requests_job ON requests (async_action_id) WHERE async_action_id IS NOT NULL');
     },
   },
+  {
+    version: 5,
+    description: 'imports queued by reference to their frozen batch rows',
+    up(tx) {
+      // An import's body was a file written at queue time, a second copy of the batch; it is now
+      // rebuilt at send from the batch's rows from..to (frozen while the operation is open) and
+      // checked against body_hash. Requests queued before keep their files.
+      tx.run('ALTER TABLE requests ADD COLUMN rows_from INTEGER');
+      tx.run('ALTER TABLE requests ADD COLUMN rows_to INTEGER');
+    },
+  },
 ];

@@ -2,12 +2,18 @@ import { z } from 'zod';
 import { codeTally, type ImportJob, type OperationRules } from './rules';
 
 // The two imports of a batch: as JSON (`import-json`), or as CSV files (`import-csv`), which also
-// updates codes already on the service. Both send request bodies saved when the batch was queued.
+// updates codes already on the service. Both send request bodies made from the batch as it was queued.
 
 export const batchRef = { batchId: z.number().int().positive(), batchName: z.string() };
 
 export const importJsonPayload = z.object(batchRef);
-export const importCsvPayload = z.object({ ...batchRef, webhooksEnable: z.boolean() });
+export const importCsvPayload = z.object({
+  ...batchRef,
+  webhooksEnable: z.boolean(),
+  // The CSV files' metadata columns, which rebuild each body from the batch's rows; absent in
+  // imports queued before bodies were rebuilt (their bodies are files).
+  metadataKeys: z.array(z.string()).optional(),
+});
 
 export const importJsonRules: OperationRules<z.infer<typeof importJsonPayload>> & { job: ImportJob } = {
   schema: importJsonPayload,

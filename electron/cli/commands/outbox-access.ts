@@ -2,8 +2,20 @@ import type { Outbox } from '../../outbox/outbox';
 import type { OutboxReads } from '../../outbox/outbox-reads';
 import type { CliContext } from '../command';
 
-/** Opens the outbox of the data folder for one command and closes it afterwards. */
-export async function withOutbox<T>(ctx: CliContext, fn: (outbox: Outbox) => Promise<T>): Promise<T> {
+/**
+ * Opens the outbox of the data folder for one command and closes it afterwards. `batchRows`: the
+ * command reads the codes of queued imports (a sync, a cancel, queueing what may wait for them), which
+ * are the rows of their frozen batches, so the library opens with it.
+ */
+export async function withOutbox<T>(ctx: CliContext, fn: (outbox: Outbox) => Promise<T>, options: { batchRows?: boolean } = {}): Promise<T> {
+  if (options.batchRows === true) {
+    const library = await (await import('../../desk/library')).openLibraryServices(ctx.dataDir);
+    try {
+      return await fn(library.outbox);
+    } finally {
+      await library.close();
+    }
+  }
   // Imported here, so that a group's file can offer outbox commands without loading the outbox for the others.
   const outbox = await (await import('../../outbox/outbox')).Outbox.open(ctx.dataDir);
   try {

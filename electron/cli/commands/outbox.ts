@@ -91,18 +91,22 @@ const cancel: Command = {
   usage: '<operation>',
   summary: 'cancel what was not sent yet, say which codes already exist on the service, and unfreeze the batch',
   run: (ctx, args) =>
-    withOutbox(ctx, async (outbox) => {
-      const report = await (await import('../../outbox/report')).cancelOperation(outbox, opId(positional(args, 0, 'operation')));
-      const lines = [`Cancelled operation ${report.operation.id}: ${count(report.notSent, 'code')} not sent.`];
-      const list = (codes: string[]) => (codes.length > 20 ? `${codes.slice(0, 20).join(', ')}, ... (${codes.length} in all)` : codes.join(', '));
-      if (report.existingCodes.length > 0) lines.push(`Already on the service: ${list(report.existingCodes)}`);
-      if (report.arrivingCodes.length > 0) lines.push(`Accepted by the service and still being imported (cannot be stopped): ${list(report.arrivingCodes)}`);
-      if (report.uncertainCodes.length > 0) lines.push(`Sent when the app stopped; the next sync checks them: ${list(report.uncertainCodes)}`);
-      for (const u of report.unlisted) {
-        lines.push(`Request ${u.idx + 1} (${u.state}, ${count(u.codes, 'code')}): its codes cannot be listed, because ${u.file} ${u.problem}.`);
-      }
-      return { data: report, text: `${lines.join('\n')}\n` };
-    }),
+    withOutbox(
+      ctx,
+      async (outbox) => {
+        const report = await (await import('../../outbox/report')).cancelOperation(outbox, opId(positional(args, 0, 'operation')));
+        const lines = [`Cancelled operation ${report.operation.id}: ${count(report.notSent, 'code')} not sent.`];
+        const list = (codes: string[]) => (codes.length > 20 ? `${codes.slice(0, 20).join(', ')}, ... (${codes.length} in all)` : codes.join(', '));
+        if (report.existingCodes.length > 0) lines.push(`Already on the service: ${list(report.existingCodes)}`);
+        if (report.arrivingCodes.length > 0) lines.push(`Accepted by the service and still being imported (cannot be stopped): ${list(report.arrivingCodes)}`);
+        if (report.uncertainCodes.length > 0) lines.push(`Sent when the app stopped; the next sync checks them: ${list(report.uncertainCodes)}`);
+        for (const u of report.unlisted) {
+          lines.push(`Request ${u.idx + 1} (${u.state}, ${count(u.codes, 'code')}): its codes cannot be listed, because ${u.file} ${u.problem}.`);
+        }
+        return { data: report, text: `${lines.join('\n')}\n` };
+      },
+      { batchRows: true },
+    ),
 };
 
 const retry: Command = {
@@ -110,10 +114,14 @@ const retry: Command = {
   usage: '<operation>',
   summary: 'try again the requests of an operation that need attention',
   run: (ctx, args) =>
-    withOutbox(ctx, async (outbox) => {
-      const op = await outbox.retry(opId(positional(args, 0, 'operation')));
-      return { data: op, text: `Operation ${op.id} will be tried again at the next sync.\n` };
-    }),
+    withOutbox(
+      ctx,
+      async (outbox) => {
+        const op = await outbox.retry(opId(positional(args, 0, 'operation')));
+        return { data: op, text: `Operation ${op.id} will be tried again at the next sync.\n` };
+      },
+      { batchRows: true },
+    ),
 };
 
 export const outboxCommands: GroupCommands = {

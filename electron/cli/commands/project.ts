@@ -129,18 +129,22 @@ const remove: Command = {
       import('../../cache/open'),
       import('../../desk/project-holdings'),
     ]);
-    await withOutbox(ctx, async (outbox) => {
-      const cache = await openCacheDatabase(ctx.dataDir);
-      try {
-        const holdings = projectHoldings(outbox, cache, project);
-        if (holdsAnything(holdings)) {
-          await confirmRemoval(ctx, project, holdingsText(project, holdings), args.values['yes'] === true);
-          await releaseProject(outbox, cache, project);
+    await withOutbox(
+      ctx,
+      async (outbox) => {
+        const cache = await openCacheDatabase(ctx.dataDir);
+        try {
+          const holdings = projectHoldings(outbox, cache, project);
+          if (holdsAnything(holdings)) {
+            await confirmRemoval(ctx, project, holdingsText(project, holdings), args.values['yes'] === true);
+            await releaseProject(outbox, cache, project);
+          }
+        } finally {
+          await cache.close();
         }
-      } finally {
-        await cache.close();
-      }
-    });
+      },
+      { batchRows: true },
+    );
     await connection.projects.remove(project.name);
     return { data: { removed: project }, text: `Removed project "${project.name}" and its key.\n` };
   },

@@ -159,12 +159,15 @@ const remove: Command = {
     if (args.positionals.length === 0) throw new UsageError('missing <code...>');
     const force = args.values['force'] === true;
     const project = await ctx.project();
-    return withOutbox(ctx, async (outbox) =>
-      queued(
-        await queueDelete(outbox, args.positionals, force, project.id),
-        `delete ${args.positionals.length} code(s)${force ? ' permanently' : ''}`,
-        project,
-      ),
+    return withOutbox(
+      ctx,
+      async (outbox) =>
+        queued(
+          await queueDelete(outbox, args.positionals, force, project.id),
+          `delete ${args.positionals.length} code(s)${force ? ' permanently' : ''}`,
+          project,
+        ),
+      { batchRows: true },
     );
   },
 };

@@ -145,24 +145,28 @@ const run: Command = {
     const early = clientFor(ctx, project, SYNC_SCOPES);
     // Marked handled here: when the outbox fails to open first, that error is the one reported.
     void early.catch(() => undefined);
-    return withOutbox(ctx, async (outbox) => {
-      const plan = dryRun(outbox, project, true);
-      await confirmProduction(ctx, project, plan, args.values['yes'] === true);
-      if (plan.requests > 0 && !ctx.json) ctx.io.err(`Syncing ${projectLabel(project)}. ${plan.message}\n`);
-      const { status, progress } = await runSync(ctx, outbox, project, await early);
-      const ops = outbox.operations({ project: project.id }).filter((op) => op.state !== 'done');
-      const summary = `${statusText(status)}\n${progressLine(progress)}; tokens minted: ${progress.tokensMinted}\nProject: ${projectLabel(project)}.\n`;
-      if (status.state === 'paused') throw new Error(summary.trimEnd());
-      const open =
-        ops.length > 0
-          ? table(ops, [
-              { header: 'ID', value: (op) => op.id },
-              { header: 'KIND', value: (op) => op.kind },
-              { header: 'STATE', value: (op) => op.state },
-            ]) + 'See its codes (already there, failed) with `voucher-desk outbox show <id>`.\n'
-          : '';
-      return { data: { status, progress, project: project.name }, text: summary + open };
-    });
+    return withOutbox(
+      ctx,
+      async (outbox) => {
+        const plan = dryRun(outbox, project, true);
+        await confirmProduction(ctx, project, plan, args.values['yes'] === true);
+        if (plan.requests > 0 && !ctx.json) ctx.io.err(`Syncing ${projectLabel(project)}. ${plan.message}\n`);
+        const { status, progress } = await runSync(ctx, outbox, project, await early);
+        const ops = outbox.operations({ project: project.id }).filter((op) => op.state !== 'done');
+        const summary = `${statusText(status)}\n${progressLine(progress)}; tokens minted: ${progress.tokensMinted}\nProject: ${projectLabel(project)}.\n`;
+        if (status.state === 'paused') throw new Error(summary.trimEnd());
+        const open =
+          ops.length > 0
+            ? table(ops, [
+                { header: 'ID', value: (op) => op.id },
+                { header: 'KIND', value: (op) => op.kind },
+                { header: 'STATE', value: (op) => op.state },
+              ]) + 'See its codes (already there, failed) with `voucher-desk outbox show <id>`.\n'
+            : '';
+        return { data: { status, progress, project: project.name }, text: summary + open };
+      },
+      { batchRows: true },
+    );
   },
 };
 

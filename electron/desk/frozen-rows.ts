@@ -1,0 +1,21 @@
+import { importBody } from '../../shared/domain/import-bodies';
+import { loadBatch } from '../batches/batch-lookup';
+import type { FrozenRows } from '../outbox/frozen-rows';
+import { batchDrafts } from '../operations/batch-source';
+import type { Reader } from '../store/statements';
+
+/** The rows of queued imports, read from the library they were queued from. */
+export function frozenRowsOf(library: Reader): FrozenRows {
+  return {
+    codes({ batchId, from, to }) {
+      const rows = library.all<{ code: string; row_no: number }>(
+        'SELECT code, row_no FROM drafts WHERE batch_id = ? AND row_no BETWEEN ? AND ? ORDER BY row_no',
+        [batchId, from, to],
+      );
+      return { codes: rows.map((row) => row.code), rows: rows.map((row) => row.row_no) };
+    },
+    body(range, format) {
+      return importBody(batchDrafts(library, range.batchId, loadBatch(library, range.batchId).defaults, undefined, range), format);
+    },
+  };
+}
