@@ -1,14 +1,12 @@
-import { cpSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync } from 'node:fs';
 import { openLibraryServices } from '../../../electron/desk/library';
 import { openCacheDatabase } from '../../../electron/cache';
 import { SettingsFile } from '../../../electron/host/handlers/settings-file';
 import { queueImport } from '../../../electron/operations/imports';
-import { BODIES_FOLDER } from '../../../electron/outbox/bodies';
 
 // A small data folder with every file the app writes: a library with two batches (one saved in a
-// full snapshot, one only in the journal since), a queued import with its body files, a cache and
-// the settings. Each case copies it and damages one file.
+// full snapshot, one only in the journal since), a queued import (which refers to the second batch's
+// rows), a cache and the settings. Each case copies it and damages one file.
 
 export const DEFAULTS = { type: 'DISCOUNT_VOUCHER', discount: { type: 'PERCENT', percent_off: 10, effect: 'APPLY_TO_ORDER' } } as const;
 export const SAVED_CODES = Array.from({ length: 20 }, (_, i) => `SAVED-${i + 1}`);
@@ -25,7 +23,6 @@ export interface Golden {
   contents: Contents;
   /** What the last full save of each database holds (a lost journal goes back to this). */
   savedContents: Contents;
-  bodyFolder: string;
 }
 
 export async function buildGolden(dir: string): Promise<Golden> {
@@ -51,8 +48,7 @@ export async function buildGolden(dir: string): Promise<Golden> {
   await cache.write((tx) => tx.run('INSERT INTO cache_state (key, value) VALUES (?, ?)', ['last_target', 'us']));
   await cache.close();
   new SettingsFile(dir).update({ target: 'us' });
-  const [bodyFolder = ''] = readdirSync(join(dir, BODIES_FOLDER));
-  return { dir, contents, savedContents, bodyFolder: join(dir, BODIES_FOLDER, bodyFolder) };
+  return { dir, contents, savedContents };
 }
 
 export function contentsOf(library: Awaited<ReturnType<typeof openLibraryServices>>): Contents {

@@ -15,7 +15,7 @@ import { type StartOutcome, startOnce } from './outcome';
 // Every file the app writes x every way of damaging it: two starts, then what the design promises
 // for that file. Figures are printed at the end (cases, refused naming the file, recovered).
 
-type Family = 'database' | 'cache' | 'kept copy' | 'request body' | 'settings';
+type Family = 'database' | 'cache' | 'kept copy' | 'settings';
 interface Target {
   label: string;
   family: Family;
@@ -32,7 +32,6 @@ const newestKept = (database: DatabaseName) => (dir: string) => {
     .map(Number);
   return join(dir, 'kept-copies', `${database}.${Math.max(...gens)}.sqlite`);
 };
-const inBody = (name: string) => (dir: string, golden: Golden) => join(dir, 'outbox-bodies', golden.bodyFolder.split(/[\\/]/).at(-1) ?? '', name);
 
 const TARGETS: Target[] = [
   ...(['library', 'outbox'] as const).flatMap((database): Target[] => [
@@ -45,8 +44,6 @@ const TARGETS: Target[] = [
   { label: 'cache.commits', family: 'cache', path: (dir) => join(dir, 'cache.commits') },
   { label: 'cache.manifest.json', family: 'cache', path: (dir) => join(dir, 'cache.manifest.json') },
   { label: 'kept-copies/cache.N.sqlite', family: 'kept copy', database: 'cache', path: newestKept('cache') },
-  { label: 'outbox-bodies/<op>/0.body', family: 'request body', path: inBody('0.body') },
-  { label: 'outbox-bodies/<op>/0.codes.json', family: 'request body', path: inBody('0.codes.json') },
   { label: 'settings.json', family: 'settings', path: (dir) => join(dir, 'settings.json') },
 ];
 
@@ -106,7 +103,7 @@ async function expectCheckNames(dir: string, database: DatabaseName, file: strin
 
 /**
  * Syncs against a fresh sandbox and checks that every voucher it holds is exactly what was queued.
- * `damagedBody`: the operation must stop for attention, its error naming the file.
+ * `damagedBody`: the operation must stop for attention, its error naming what it could not read.
  */
 async function syncAndCheck(dir: string, damagedBody?: string): Promise<string> {
   const sb = await startSandbox();
@@ -171,7 +168,10 @@ async function runCase(target: Target, kind: Damage): Promise<Figure> {
         expect(contents?.batches).toEqual(expect.arrayContaining(golden.savedContents.batches));
         figure.recovered = 'to the last full save';
       }
-      if (database === 'outbox') figure.sync = await syncAndCheck(dir);
+      // The queued import is made from the library's rows at send: a library put back to its last
+      // full save lacks the queued batch (added since), so the import must stop, naming its rows.
+      if (database === 'outbox' || figure.recovered === 'whole') figure.sync = await syncAndCheck(dir);
+      else figure.sync = await syncAndCheck(dir, `rows 1 to ${QUEUED_CODES.length} of batch 2 that request 1 sends`);
       break;
     }
     case 'cache':
@@ -197,13 +197,6 @@ async function runCase(target: Target, kind: Damage): Promise<Figure> {
       }
       break;
     }
-    case 'request body':
-      expectWhole(first);
-      expectWhole(second);
-      await expectCheckNames(dir, 'outbox', file);
-      figure.result = 'reported by check';
-      figure.sync = await syncAndCheck(dir, file);
-      break;
     case 'settings':
       if (kind === 'deleted') {
         expect(first.settings).toBe('read');

@@ -3,9 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Outbox } from '../../../electron/outbox/outbox';
 import { queueImport } from '../../../electron/operations/imports';
-import { openLibraryDatabase } from '../../../electron/batches/open';
-import { BatchService } from '../../../electron/batches/batch-service';
-import { DraftService } from '../../../electron/batches/draft-service';
+import { openLibraryServices } from '../../../electron/desk/library';
 import type { RunningSandbox } from '../../../electron/local-service/server';
 import { PERCENT_DEFAULTS, clientFor, codes, sandbox, tempDir } from './helpers';
 
@@ -74,55 +72,48 @@ describe('crash safety', () => {
   it('completes every sync after SIGKILLs at random points, with every code on the service exactly once', async () => {
     const sb = await sandbox({ faults: { latencyMs: 3 }, jobPortionSize: 4 });
     const dir = tempDir();
-    const library = await openLibraryDatabase(dir);
-    // Each round fills a new batch before it is queued: nothing is frozen while these run.
-    const batches = new BatchService(library, () => undefined);
-    const drafts = new DraftService(library, () => undefined);
     const client = clientFor(sb);
     let kills = 0;
     let expected = 0;
     const seededVouchers = sb.stats().vouchers;
     const started = Date.now();
-    try {
-      for (let round = 0; kills < KILLS_WANTED && round < MAX_ROUNDS; round += 1) {
-        const list = codes(`CRASH${round}`, CODES_PER_BATCH);
-        const batch = await batches.create({ name: `crash ${round}`, defaults: { ...PERCENT_DEFAULTS } });
-        await drafts.add(
-          batch.id,
-          list.map((code) => ({ code })),
-        );
-        const outbox = await Outbox.open(dir);
-        const op = await queueImport({ library, outbox }, String(batch.id), { format: 'json', limits: { maxCodes: 5 } });
-        await outbox.close();
-        expected += CODES_PER_BATCH;
-
-        for (let attempt = 0; attempt < KILLS_PER_ROUND; attempt += 1) {
-          const run = await runChild(dir, sb, Math.floor(Math.random() * 300));
-          if (run.killed) kills += 1;
-          else break;
-        }
-        const last = await runChild(dir, sb, undefined);
-        expect(last.output).toContain('finished');
-
-        const check = await Outbox.open(dir);
-        try {
-          expect(check.operation(op.id).state).toBe('done');
-          expect(check.failures(op.id)).toEqual([]);
-          const requests = check.requests(op.id);
-          expect(requests.every((c) => c.state === 'done' && c.asyncActionId !== null)).toBe(true);
-          expect(new Set(requests.map((c) => c.asyncActionId)).size).toBe(requests.length);
-          expect(requests.reduce((n, c) => n + Number(c.result?.done_count ?? 0), 0)).toBe(CODES_PER_BATCH);
-        } finally {
-          await check.close();
-        }
-      }
-      expect(kills).toBeGreaterThanOrEqual(KILLS_WANTED);
-      expect(sb.stats().vouchers).toBe(seededVouchers + expected);
-      const recent = (await client.listAsyncActions({ limit: 100 })).items.filter((j) => j.type === 'VOUCHERS.IMPORT');
-      expect(recent.every((j) => j.result?.failed_count === 0)).toBe(true);
-      console.log(`crash safety: ${kills} kills, ${expected} codes, ${Math.round((Date.now() - started) / 1000)} s`);
-    } finally {
+    for (let round = 0; kills < KILLS_WANTED && round < MAX_ROUNDS; round += 1) {
+      const list = codes(`CRASH${round}`, CODES_PER_BATCH);
+      // Closed before the sync children run: each opens the library to make its requests from the rows.
+      const library = await openLibraryServices(dir);
+      const batch = await library.batches.create({ name: `crash ${round}`, defaults: { ...PERCENT_DEFAULTS } });
+      await library.drafts.add(
+        batch.id,
+        list.map((code) => ({ code })),
+      );
+      const op = await queueImport({ library: library.db, outbox: library.outbox }, String(batch.id), { format: 'json', limits: { maxCodes: 5 } });
       await library.close();
+      expected += CODES_PER_BATCH;
+
+      for (let attempt = 0; attempt < KILLS_PER_ROUND; attempt += 1) {
+        const run = await runChild(dir, sb, Math.floor(Math.random() * 300));
+        if (run.killed) kills += 1;
+        else break;
+      }
+      const last = await runChild(dir, sb, undefined);
+      expect(last.output).toContain('finished');
+
+      const check = await Outbox.open(dir);
+      try {
+        expect(check.operation(op.id).state).toBe('done');
+        expect(check.failures(op.id)).toEqual([]);
+        const requests = check.requests(op.id);
+        expect(requests.every((c) => c.state === 'done' && c.asyncActionId !== null)).toBe(true);
+        expect(new Set(requests.map((c) => c.asyncActionId)).size).toBe(requests.length);
+        expect(requests.reduce((n, c) => n + Number(c.result?.done_count ?? 0), 0)).toBe(CODES_PER_BATCH);
+      } finally {
+        await check.close();
+      }
     }
+    expect(kills).toBeGreaterThanOrEqual(KILLS_WANTED);
+    expect(sb.stats().vouchers).toBe(seededVouchers + expected);
+    const recent = (await client.listAsyncActions({ limit: 100 })).items.filter((j) => j.type === 'VOUCHERS.IMPORT');
+    expect(recent.every((j) => j.result?.failed_count === 0)).toBe(true);
+    console.log(`crash safety: ${kills} kills, ${expected} codes, ${Math.round((Date.now() - started) / 1000)} s`);
   }, 300_000);
 });

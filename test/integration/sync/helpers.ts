@@ -15,6 +15,7 @@ import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../..
 import { openLibraryDatabase } from '../../../electron/batches/open';
 import type { StoreDatabase } from '../../../electron/store/database';
 import { Outbox } from '../../../electron/outbox/outbox';
+import { frozenRowsOf } from '../../../electron/desk/frozen-rows';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 
@@ -45,7 +46,7 @@ export interface Desk {
 /** A data folder with the library and the outbox open (closed after the test). */
 export async function desk(dir = tempDir()): Promise<Desk> {
   const library = await openLibraryDatabase(dir);
-  const outbox = await Outbox.open(dir);
+  const outbox = await Outbox.open(dir, { frozen: frozenRowsOf(library) });
   cleanups.push(async () => {
     await outbox.close().catch(() => undefined);
     await library.close();

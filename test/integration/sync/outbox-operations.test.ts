@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BODIES_FOLDER } from '../../../electron/outbox/bodies';
@@ -163,7 +163,7 @@ describe('outbox operations', () => {
     expect(d.outbox.operations().map((op) => op.id)).toContain(broken.id);
   });
 
-  it('plans a dry run from the outbox alone; body files go only with their finished operation, never as unknown', async () => {
+  it('plans a dry run from the outbox alone, writes no body file; old body files go only with their finished operation', async () => {
     const d = await desk();
     const id = await batchOf(d, 'plan', codes('PLAN', 25));
     const op = await queueImport(d, String(id), { format: 'csv', limits: { maxCodes: 10 } });
@@ -171,6 +171,10 @@ describe('outbox operations', () => {
     expect(plan).toMatchObject({ requests: 3, codes: 25, operations: [{ id: op.id, kind: 'import-csv' }] });
     expect(plan.bytes).toBe(d.outbox.requests(op.id).reduce((n, c) => n + c.bytes, 0));
 
+    // Queueing refers to the batch's rows: nothing is copied beside the outbox.
+    expect(existsSync(join(d.dir, BODIES_FOLDER))).toBe(false);
+    // An earlier release kept each operation's bodies in a folder named by its uid.
+    mkdirSync(join(d.dir, BODIES_FOLDER, op.uid), { recursive: true });
     // A crash before the commit, or an outbox restored from an older copy: no operation refers to it.
     const orphan = join(d.dir, BODIES_FOLDER, 'crashed-before-commit');
     mkdirSync(orphan);

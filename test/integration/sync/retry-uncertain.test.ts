@@ -3,6 +3,8 @@ import { queueImport } from '../../../electron/operations/imports';
 import { queueReward } from '../../../electron/operations/reward';
 import type { Outbox } from '../../../electron/outbox/outbox';
 import { SyncEngine } from '../../../electron/sync/engine';
+import { rangeOf } from '../../../electron/outbox/op-codes';
+import type { RowRange } from '../../../electron/outbox/frozen-rows';
 import { OPERATION_MARKER_KEY } from '../../../shared/operations/marker';
 import type { RewardRequest } from '../../../shared/operations/reward';
 import { batchOf, clientFor, codes, codesOnService, desk, sandbox } from './helpers';
@@ -42,7 +44,8 @@ describe('outbox retry of a request that may have been carried out', () => {
     const id = await batchOf(d, 'retry', list);
     const op = await queueImport(d, String(id), { format: 'json' });
     const request = d.outbox.request(op.id, 0);
-    await gaveUp(d.outbox, op.id, () => client.importVouchers({ serialized: d.outbox.bodies.read(request.bodyFile as string, request.bodyHash as string) }));
+    const body = d.outbox.frozenRows().body(rangeOf(d.outbox, request) as RowRange, { format: 'json' });
+    await gaveUp(d.outbox, op.id, () => client.importVouchers({ serialized: body }));
     await d.outbox.retry(op.id);
     expect((await new SyncEngine({ outbox: d.outbox, client }).run()).state).toBe('finished');
     expect(sb.requestLog().filter((r) => r.method === 'POST' && r.path === '/v1/vouchers/import')).toHaveLength(1);
