@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { replaceFileDurably } from '../store/durable-file';
-import { syncDirectory } from '../store/platform-fs';
 
-// Import request bodies are snapshots taken when the batch was queued: what is sent is exactly what
-// was reviewed. They live in files beside the outbox database (one folder per operation, named by
-// its uid), each with a manifest of its codes and draft rows. The files are written durably before
-// the outbox commit that refers to them. The body's checksum is in the outbox; the manifest carries
-// its own. A folder is removed only once its operation is known to be finished.
+// Import request bodies that earlier releases saved as snapshots when a batch was queued (imports
+// are now made again from their frozen batch rows, see frozen-rows.ts). They live in files beside
+// the outbox database (one folder per operation, named by its uid), each with a manifest of its codes
+// and draft rows; they are still read, checked and sent until their operations finish. The body's
+// checksum is in the outbox; the manifest carries its own. A folder is removed only once its
+// operation is known to be finished.
 
 export const BODIES_FOLDER = 'outbox-bodies';
 
@@ -46,19 +45,6 @@ export class BodyFiles {
 
   constructor(dataDir: string) {
     this.root = join(dataDir, BODIES_FOLDER);
-  }
-
-  /** Writes one request's body and manifest durably; answers the body's name relative to the root. */
-  write(uid: string, idx: number, body: string, manifest: CodeList): string {
-    const dir = join(this.root, uid);
-    if (!existsSync(dir)) {
-      mkdirSync(dir, { recursive: true });
-      syncDirectory(this.root);
-    }
-    const sealed = { sha256: manifestChecksum(manifest), codes: manifest.codes, rows: manifest.rows };
-    replaceFileDurably(join(dir, `${idx}.codes.json`), Buffer.from(JSON.stringify(sealed), 'utf8'));
-    replaceFileDurably(join(dir, `${idx}.body`), Buffer.from(body, 'utf8'));
-    return `${uid}/${idx}.body`;
   }
 
   read(name: string, hash: string): string {
