@@ -68,7 +68,9 @@ function summaries(reader: Reader, where: string): BatchSummary[] {
 }
 
 export function countRows(reader: Reader, batchId: number): RowCounts {
-  const rows = reader.get<{ n: number }>('SELECT count(*) AS n FROM drafts WHERE batch_id = ?', [batchId])?.n ?? 0;
+  // A batch's segments hold all its rows whenever it has any (segments.ts): 100 sums rather than counting ten million rows.
+  const summed = reader.get<{ n: number | null }>('SELECT sum(rows) AS n FROM segments WHERE batch_id = ?', [batchId])?.n ?? null;
+  const rows = summed ?? reader.get<{ n: number }>('SELECT count(*) AS n FROM drafts WHERE batch_id = ?', [batchId])?.n ?? 0;
   const invalidRows = reader.get<{ n: number }>('SELECT count(*) AS n FROM drafts WHERE batch_id = ? AND valid = 0', [batchId])?.n ?? 0;
   return { rows, validRows: rows - invalidRows, invalidRows };
 }

@@ -64,6 +64,11 @@ export class BatchService {
         'INSERT INTO drafts (batch_id, row_no, code, set_id, problems, valid) SELECT ?, row_no, code, set_id, problems, valid FROM drafts WHERE batch_id = ?',
         [next, id],
       );
+      // A segment's summary names rows, codes and field sets, not its batch: the copy's are the same.
+      tx.run(
+        'INSERT INTO segments (batch_id, seg_no, row_from, row_to, rows, summary) SELECT ?, seg_no, row_from, row_to, rows, summary FROM segments WHERE batch_id = ?',
+        [next, id],
+      );
       return next;
     });
     return this.get(copyId);

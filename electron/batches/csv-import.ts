@@ -8,6 +8,7 @@ import { checkCsvFile } from './csv-file-check';
 import { parsedCsvRows } from './csv-parse-thread';
 import type { RowBatch } from './csv-rows';
 import { FieldSets, RowInserter } from './row-writer';
+import { summerFor, writeSegments } from './segments';
 import { isValid, problemState } from './rows';
 import { BatchError, type BatchDefaults, type ImportMode } from './types';
 
@@ -87,7 +88,8 @@ export async function importCsvFile(db: StoreDatabase, frozen: FreezeCheck, batc
     await db.write(async (tx) => {
       const batch = loadWritableBatch(tx, batchId, frozen);
       const base = batch.nextRow - 1;
-      const inserter = new RowInserter(tx);
+      const summer = summerFor(tx, batchId);
+      const inserter = new RowInserter(tx, summer);
       const sets = new FieldSets(tx);
       // Every code the tracker holds is of a row stored in this write, so it reads codes back from there.
       const duplicates = createDuplicateTracker((row) => {
@@ -164,6 +166,7 @@ export async function importCsvFile(db: StoreDatabase, frozen: FreezeCheck, batc
       // A file with no rows, or only rejected ones, leaves the batch as it was (not even its date).
       if (report.stored === 0) throw new ImportStopped();
       inserter.flush();
+      if (summer !== undefined) writeSegments(tx, batchId, summer.finish());
       tx.run('UPDATE batches SET next_row = ?, updated_at = ? WHERE id = ?', [nextRow, new Date().toISOString(), batchId]);
       options.onProgress?.({ phase: 'saving', bytesRead, totalBytes, rowsRead: report.rowsRead });
     });

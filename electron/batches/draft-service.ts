@@ -5,6 +5,7 @@ import type { BatchChange, EditHistory } from './edit-history';
 import { splitDraft } from './inherit';
 import { PageSeeker } from './page-seek';
 import { FieldSets, RowInserter } from './row-writer';
+import { summerFor, writeSegments } from './segments';
 import { BY_CODE, INVALID_ROWS, SELECT_ROWS, type StoredRow, checkRow, problemState, recheckCodes, storeRow, toDraftRow } from './rows';
 import { BatchError, type DraftFields, type DraftPage, type DraftQuery, type DraftRow, MAX_PAGE, type RowCounts } from './types';
 
@@ -38,7 +39,8 @@ export class DraftService {
   async add(batchId: number, drafts: readonly Record<string, unknown>[]): Promise<DraftRow[]> {
     const added = await this.db.write((tx) => {
       const batch = loadWritableBatch(tx, batchId, this.frozen);
-      const inserter = new RowInserter(tx);
+      const summer = summerFor(tx, batchId);
+      const inserter = new RowInserter(tx, summer);
       const sets = new FieldSets(tx);
       const change: BatchChange = { label: '', rows: [] };
       drafts.forEach((draft, index) => {
@@ -48,6 +50,7 @@ export class DraftService {
         change.rows.push({ row, before: null, after: { code, fields } });
       });
       inserter.flush();
+      if (summer !== undefined) writeSegments(tx, batchId, summer.finish());
       tx.run('UPDATE batches SET next_row = ? WHERE id = ?', [batch.nextRow + drafts.length, batchId]);
       recheckCodes(
         tx,

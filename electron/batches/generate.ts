@@ -3,6 +3,7 @@ import type { RandomInt } from '../../shared/domain/random';
 import type { StoreDatabase } from '../store/database';
 import { loadWritableBatch, type FreezeCheck } from './batch-lookup';
 import { FieldSets, RowInserter } from './row-writer';
+import { summerFor, writeSegments } from './segments';
 import { checkRow, isValid, storeRow } from './rows';
 import { BatchError, type DraftFields } from './types';
 
@@ -38,7 +39,8 @@ export function generateIntoBatch(db: StoreDatabase, frozen: FreezeCheck, batchI
       throw new BatchError(`Code generation failed: ${(error as Error).message}`);
     }
     const fields = input.fields ?? {};
-    const inserter = new RowInserter(tx);
+    const summer = summerFor(tx, batchId);
+    const inserter = new RowInserter(tx, summer);
     const sets = new FieldSets(tx);
     let invalidRows = 0;
     result.codes.forEach((code, index) => {
@@ -48,6 +50,7 @@ export function generateIntoBatch(db: StoreDatabase, frozen: FreezeCheck, batchI
       storeRow(inserter, sets, batchId, row, code, fields, problems);
     });
     inserter.flush();
+    if (summer !== undefined) writeSegments(tx, batchId, summer.finish());
     const count = result.codes.length;
     tx.run('UPDATE batches SET next_row = ?, updated_at = ? WHERE id = ?', [batch.nextRow + count, new Date().toISOString(), batchId]);
     return {

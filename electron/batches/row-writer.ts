@@ -1,5 +1,6 @@
 import { fnv1a } from '../../shared/domain/text-hash';
 import type { Prepared, SqlValue, Writer } from '../store/statements';
+import type { SegmentSummer } from './segments';
 
 /**
  * Interns the JSON of rows' own fields in `field_sets`, so rows that set the same fields share one
@@ -54,12 +55,17 @@ export class RowInserter {
   private count = 0;
   private clean = new Map<number, SqlValue[]>();
 
-  constructor(private readonly tx: Writer) {
+  /** `summer`, when given, sees every row added, in order (rows of one batch that had none). */
+  constructor(
+    private readonly tx: Writer,
+    private readonly summer?: SegmentSummer,
+  ) {
     this.many = tx.prepare(`INSERT INTO drafts ${COLUMNS} VALUES ${Array(ROWS_PER_STATEMENT).fill('(?, ?, ?, ?, ?, ?)').join(', ')}`);
     this.one = tx.prepare(`INSERT INTO drafts ${COLUMNS} VALUES (?, ?, ?, ?, ?, ?)`);
   }
 
   add(batchId: number, row: number, code: string, setId: number, problems: string | null, valid: 0 | 1): void {
+    this.summer?.add(row, code, setId);
     if (problems === null && valid === 1 && Number.isSafeInteger(batchId)) {
       this.addClean(batchId, row, code, setId);
       return;

@@ -45,4 +45,30 @@ export const libraryMigrations: readonly Migration[] = [
       tx.run('CREATE INDEX drafts_invalid ON drafts (batch_id, row_no) WHERE valid = 0');
     },
   },
+  {
+    version: 3,
+    description: "segments: summaries of runs of a batch's rows, for queueing without reading them",
+    up(tx) {
+      // One row per run of up to 100,000 rows of a batch (segments.ts); summary is NULL when stale.
+      tx.run(`CREATE TABLE segments (
+        batch_id INTEGER NOT NULL,
+        seg_no INTEGER NOT NULL,
+        row_from INTEGER NOT NULL,
+        row_to INTEGER NOT NULL,
+        rows INTEGER NOT NULL,
+        summary TEXT,
+        PRIMARY KEY (batch_id, seg_no)
+      ) WITHOUT ROWID`);
+      // Kept true by SQLite itself, so every writer (edits, undo, the journal's replay) keeps them: a row
+      // added or removed drops the batch's segments, a row's code or field set changed makes its own stale.
+      tx.run('CREATE TRIGGER segments_row_added AFTER INSERT ON drafts BEGIN DELETE FROM segments WHERE batch_id = NEW.batch_id; END');
+      tx.run('CREATE TRIGGER segments_row_removed AFTER DELETE ON drafts BEGIN DELETE FROM segments WHERE batch_id = OLD.batch_id; END');
+      tx.run(`CREATE TRIGGER segments_row_moved AFTER UPDATE OF batch_id, row_no ON drafts
+        WHEN NEW.batch_id IS NOT OLD.batch_id OR NEW.row_no IS NOT OLD.row_no
+        BEGIN DELETE FROM segments WHERE batch_id IN (OLD.batch_id, NEW.batch_id); END`);
+      tx.run(`CREATE TRIGGER segments_row_changed AFTER UPDATE OF code, set_id ON drafts
+        WHEN NEW.code IS NOT OLD.code OR NEW.set_id IS NOT OLD.set_id
+        BEGIN UPDATE segments SET summary = NULL WHERE batch_id = OLD.batch_id AND OLD.row_no BETWEEN row_from AND row_to; END`);
+    },
+  },
 ];

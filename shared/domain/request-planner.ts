@@ -44,7 +44,7 @@ export class DraftTooLargeError extends Error {
   }
 }
 
-function limitsFor(format: ImportFormat, limits: RequestLimits): { maxCodes: number; maxBytes: number } {
+export function limitsFor(format: ImportFormat, limits: RequestLimits): { maxCodes: number; maxBytes: number } {
   const maxCodes = limits.maxCodes ?? IMPORT_MAX_CODES;
   const maxBytes = limits.maxBytes ?? (format.format === 'csv' ? IMPORT_MAX_BYTES - MULTIPART_RESERVE_BYTES : IMPORT_MAX_BYTES);
   if (!Number.isInteger(maxCodes) || maxCodes < 1) throw new RangeError(`maxCodes ${maxCodes} must be a whole number of 1 or more`);
@@ -99,9 +99,12 @@ function* split(drafts: Iterable<VoucherDraft>, format: ImportFormat, limits: Re
 
 /** The import requests `drafts` needs, without building their bodies; streams over any iterable. */
 export function planImportRequests(drafts: Iterable<VoucherDraft>, format: ImportFormat, limits: RequestLimits = {}): RequestPlan[] {
-  const plans: RequestPlan[] = [];
-  for (const request of split(drafts, format, limits, false)) plans.push(request.plan);
-  return plans;
+  return [...importPlans(drafts, format, limits)];
+}
+
+/** Each import request's plan in turn, as its last draft is read (bodies are not built). */
+export function* importPlans(drafts: Iterable<VoucherDraft>, format: ImportFormat, limits: RequestLimits = {}): Generator<RequestPlan> {
+  for (const request of split(drafts, format, limits, false)) yield request.plan;
 }
 
 /** Each import request in turn with its drafts and body; only one request is held at a time. */
