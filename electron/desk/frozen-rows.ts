@@ -1,5 +1,6 @@
 import { importBody } from '../../shared/domain/import-bodies';
 import { loadBatch } from '../batches/batch-lookup';
+import { RowsDigest, sourceChecksum } from '../batches/segments';
 import type { FrozenRows } from '../outbox/frozen-rows';
 import { batchDrafts } from '../operations/batch-source';
 import type { Reader } from '../store/statements';
@@ -15,7 +16,13 @@ export function frozenRowsOf(library: Reader): FrozenRows {
       return { codes: rows.map((row) => row.code), rows: rows.map((row) => row.row_no) };
     },
     body(range, format) {
-      return importBody(batchDrafts(library, range.batchId, loadBatch(library, range.batchId).defaults, undefined, range), format);
+      const { defaults } = loadBatch(library, range.batchId);
+      const digest = new RowsDigest();
+      const body = importBody(
+        batchDrafts(library, range.batchId, defaults, (row, code, setId) => digest.add(row, code, setId), range),
+        format,
+      );
+      return { body, sourceHash: sourceChecksum(library, defaults, format, { hex: digest.hex(), sets: digest.sets.keys() }) };
     },
   };
 }

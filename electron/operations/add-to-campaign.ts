@@ -82,7 +82,7 @@ export function queueAddToCampaign(ctx: QueueContext, batchRef: string, campaign
     const uid = randomUUID();
     const rows: number[] = [];
     const requests: NewRequest[] = [];
-    for (const draft of batchDrafts(reader, batch.id, batch.defaults, rows)) {
+    for (const draft of batchDrafts(reader, batch.id, batch.defaults, (row) => rows.push(row))) {
       const body = JSON.stringify(addToCampaignBody(draft, uid, categoryId));
       requests.push({ codes: 1, bytes: Buffer.byteLength(body), body, code: draft.code, rowNo: rows.at(-1) });
     }

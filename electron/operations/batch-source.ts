@@ -23,7 +23,8 @@ const PAGE = 5000;
 const OVERLAYS_KEPT = 4096;
 
 /**
- * The batch's rows in order (those of `range` only, when given), each as the voucher it describes (defaults overlaid). Rows mostly
+ * The batch's rows in order (those of `range` only, when given), each as the voucher it describes (defaults overlaid), each
+ * row shown to `seen` (its number, code and field set) as it is yielded. Rows mostly
  * share their fields (an import's differ only in code), so each distinct set is read, parsed and
  * overlaid once and a row is that overlay with its code: reading and parsing every row's JSON took
  * a third of queueing a million codes, and its garbage another quarter.
@@ -32,10 +33,10 @@ export function* batchDrafts(
   reader: Reader,
   batchId: number,
   defaults: BatchDefaults,
-  rows?: number[],
+  seen?: (row: number, code: string, setId: number) => void,
   range: { from: number; to: number } = { from: 1, to: Number.MAX_SAFE_INTEGER },
 ): Generator<VoucherDraft> {
-  const overlays = new Map<number, Record<string, unknown>>();
+  const overlays = new Map<number, VoucherDraft>();
   let after = range.from - 1;
   for (;;) {
     const page = reader.all<{ row_no: number; code: string; set_id: number }>(
@@ -43,16 +44,37 @@ export function* batchDrafts(
       [batchId, after, range.to, PAGE],
     );
     for (const stored of page) {
-      rows?.push(stored.row_no);
+      seen?.(stored.row_no, stored.code, stored.set_id);
       let overlay = overlays.get(stored.set_id);
       if (!overlay) {
         if (overlays.size === OVERLAYS_KEPT) overlays.clear();
-        overlay = effectiveDraft(defaults, JSON.parse(fieldSetJson(reader, stored.set_id)) as Record<string, unknown>, '');
+        overlay = setDraft(reader, defaults, stored.set_id);
         overlays.set(stored.set_id, overlay);
       }
       // The overlay's keys start with its code, so the row's code takes that place, as effectiveDraft puts it.
-      yield { ...overlay, code: stored.code } as unknown as VoucherDraft;
+      yield { ...overlay, code: stored.code };
     }
+    const last = page.at(-1);
+    if (!last) return;
+    after = last.row_no;
+  }
+}
+
+/** The voucher a row of field set `setId` describes, with an empty code. */
+export function setDraft(reader: Reader, defaults: BatchDefaults, setId: number): VoucherDraft {
+  return effectiveDraft(defaults, JSON.parse(fieldSetJson(reader, setId)) as Record<string, unknown>, '') as unknown as VoucherDraft;
+}
+
+/** A batch's codes in row order, read a page at a time as they are asked for. */
+export function* batchCodes(reader: Reader, batchId: number): Generator<string> {
+  let after = 0;
+  for (;;) {
+    const page = reader.all<{ row_no: number; code: string }>('SELECT row_no, code FROM drafts WHERE batch_id = ? AND row_no > ? ORDER BY row_no LIMIT ?', [
+      batchId,
+      after,
+      PAGE,
+    ]);
+    for (const row of page) yield row.code;
     const last = page.at(-1);
     if (!last) return;
     after = last.row_no;

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { importRequests, type RequestLimits } from '../../shared/domain/request-planner';
+import { importPlans, type RequestLimits } from '../../shared/domain/request-planner';
+import { planFromSegments } from '../../shared/domain/segment-plan';
+import type { VoucherDraft } from '../../shared/domain/voucher';
+import { readSegments, RowsDigest, sourceChecksum, type Segment } from '../batches/segments';
+import type { BatchSummary } from '../batches/types';
+import type { Reader } from '../store/statements';
 import { csvPacking } from '../../shared/domain/csv-packing';
 import { findOwnJob, probeSample, type SentRequest } from '../../shared/outbox/find-job';
 import { earlyCheckDelay, lookDelay } from '../../shared/outbox/looks';
@@ -12,7 +17,7 @@ import type { CodeNote, NewRequest } from '../outbox/outbox';
 import type { OperationRecord } from '../outbox/records';
 import type { SyncContext } from './context';
 import { ALREADY_THERE, attention, CLOCK_SKEW_MS, jobsSince, NOT_CARRIED_OUT, probe, SETTLED, type Reconciled } from './reconcile';
-import { batchDrafts, queueableBatch, type QueueContext } from './batch-source';
+import { batchCodes, batchDrafts, queueableBatch, setDraft, type QueueContext } from './batch-source';
 import type { OperationKindModule, WorkOf } from './kind';
 
 // The imports of a batch, as JSON (`import-json`) or CSV files (`import-csv`): queued as runs of the
@@ -33,8 +38,8 @@ export interface QueueImportOptions {
 }
 
 /**
- * Queues a batch import. The library is held (no edit can start) while its rows are read and each
- * request's body is checksummed; the operation then appears in one durable outbox write, and from that
+ * Queues a batch import. The library is held (no edit can start) while the requests are planned and
+ * each one's source checksummed; the operation then appears in one durable outbox write, and from that
  * moment the batch is frozen (freezing is derived from the outbox, see outbox.ts) until it finishes.
  */
 export async function queueImport(ctx: QueueContext, batchRef: string, options: QueueImportOptions): Promise<OperationRecord> {
@@ -46,38 +51,21 @@ export interface PackedImport extends Queued {
   jsonBecause?: { code: string; reason: string };
 }
 
+/** An import planned: its body format, its requests (each a run of rows with its source's checksum), its codes. */
+interface PlannedImport {
+  format: ImportFormat;
+  jsonBecause?: { code: string; reason: string };
+  requests: NewRequest[];
+}
+
 export function queueImportPacked(ctx: QueueContext, batchRef: string, options: QueueImportOptions): Promise<PackedImport> {
   return ctx.library.exclusive(async (reader) => {
     const batch = queueableBatch(reader, batchRef);
-    const packing = options.format === 'json' ? undefined : csvPacking(batchDrafts(reader, batch.id, batch.defaults));
-    const jsonBecause = options.format === 'csv-when-fits' ? packing?.jsonBecause : undefined;
-    const csv = packing !== undefined && jsonBecause === undefined;
-    const format = csv ? ({ format: 'csv', metadataKeys: packing.metadataKeys } as const) : ({ format: 'json' } as const);
-    const uid = randomUUID();
-    // The batch rows of the drafts read and not yet in a request: `rows[0]` is draft `sent`'s.
-    const rows: number[] = [];
-    let sent = 0;
-    const requests: NewRequest[] = [];
-    // Each request's codes as JSON text until the dependencies are found: ten million codes as
-    // strings of their own would take about 400 MB, as text 160.
-    const codeLists: string[] = [];
-    let codeCount = 0;
-    for (const request of importRequests(batchDrafts(reader, batch.id, batch.defaults, rows), format, options.limits)) {
-      const requestRows = rows.splice(0, request.plan.end - sent);
-      sent = request.plan.end;
-      // The body is made here only for its checksum: the request refers to its rows, and the body is
-      // made again from them when it is sent (the batch is frozen until the operation finishes).
-      const range = { from: requestRows[0] as number, to: requestRows.at(-1) as number };
-      requests.push({ codes: request.plan.codes, bytes: request.plan.bytes, rows: range, bodyHash: sha256(request.body) });
-      codeLists.push(JSON.stringify(request.drafts.map((draft) => draft.code)));
-      codeCount += request.drafts.length;
-    }
+    const { format, jsonBecause, requests } = planFromSummaries(reader, batch, options) ?? planFromRows(reader, batch, options);
     const named = { batchId: batch.id, batchName: batch.name };
-    const codes = function* (): Generator<string> {
-      for (const list of codeLists) yield* JSON.parse(list) as string[];
-    };
-    const { dependsOn, needsAttention } = await dependenciesForQueueing(ctx.outbox, codes(), ctx.project);
-    const common = { uid, batchId: batch.id, dependsOn, codes: codeCount, requests, project: ctx.project };
+    // The codes are read only when an open operation of the project has codes to compare them with.
+    const { dependsOn, needsAttention } = await dependenciesForQueueing(ctx.outbox, batchCodes(reader, batch.id), ctx.project);
+    const common = { uid: randomUUID(), batchId: batch.id, dependsOn, codes: batch.rows, requests, project: ctx.project };
     const op = await ctx.outbox.enqueue(
       format.format === 'csv'
         ? { ...common, kind: 'import-csv', payload: { ...named, webhooksEnable: options.webhooksEnable ?? false, metadataKeys: [...format.metadataKeys] } }
@@ -85,6 +73,44 @@ export function queueImportPacked(ctx: QueueContext, batchRef: string, options: 
     );
     return jsonBecause ? { op, needsAttention, jsonBecause } : { op, needsAttention };
   });
+}
+
+/** The import planned from the batch's segments without reading its rows; undefined when the rows must decide (see planFromSegments). */
+function planFromSummaries(reader: Reader, batch: BatchSummary, options: QueueImportOptions): PlannedImport | undefined {
+  const segments = readSegments(reader, batch.id);
+  if (segments === undefined) return undefined;
+  const templates = new Map<number, VoucherDraft>();
+  for (const segment of segments) for (const [id] of segment.sets) if (!templates.has(id)) templates.set(id, setDraft(reader, batch.defaults, id));
+  const plan = planFromSegments(segments, templates, options.format, options.limits);
+  if (plan === undefined) return undefined;
+  const requests = plan.requests.map((request, i): NewRequest => {
+    const { digest, sets } = segments[i] as Segment;
+    const sourceHash = sourceChecksum(reader, batch.defaults, plan.format, { hex: digest, sets: sets.map(([id]) => id) });
+    return { codes: request.codes, bytes: request.bytes, rows: { from: request.rowFrom, to: request.rowTo }, sourceHash };
+  });
+  return { format: plan.format, requests };
+}
+
+/** The import planned row by row (two passes over the rows: the body format, then the requests). */
+function planFromRows(reader: Reader, batch: BatchSummary, options: QueueImportOptions): PlannedImport {
+  const packing = options.format === 'json' ? undefined : csvPacking(batchDrafts(reader, batch.id, batch.defaults));
+  const jsonBecause = options.format === 'csv-when-fits' ? packing?.jsonBecause : undefined;
+  const format: ImportFormat = packing !== undefined && jsonBecause === undefined ? { format: 'csv', metadataKeys: packing.metadataKeys } : { format: 'json' };
+  // The rows read and not yet in a request: a plan comes once its last row is read.
+  const pending: [row: number, code: string, setId: number][] = [];
+  let planned = 0;
+  const requests: NewRequest[] = [];
+  const seen = (row: number, code: string, setId: number) => pending.push([row, code, setId]);
+  for (const plan of importPlans(batchDrafts(reader, batch.id, batch.defaults, seen), format, options.limits)) {
+    const rows = pending.splice(0, plan.end - planned);
+    planned = plan.end;
+    const digest = new RowsDigest();
+    for (const [row, code, setId] of rows) digest.add(row, code, setId);
+    const sourceHash = sourceChecksum(reader, batch.defaults, format, { hex: digest.hex(), sets: digest.sets.keys() });
+    const range = { from: (rows[0] as [number, string, number])[0], to: (rows.at(-1) as [number, string, number])[0] };
+    requests.push({ codes: plan.codes, bytes: plan.bytes, rows: range, sourceHash });
+  }
+  return jsonBecause ? { format, jsonBecause, requests } : { format, requests };
 }
 
 /** The queued import body, less the codes reconciliation found on the service before this sync. */
@@ -100,14 +126,16 @@ function importBody(ctx: SyncContext, work: WorkOf<ImportKind>): string {
   return bodyWithout(parsed.kind === 'import-csv' ? 'csv' : 'json', body, codes, present);
 }
 
-/** The body as queued: made again from the frozen batch's rows (or read from its file, queued before that) and checked against its checksum. */
+/** The body as queued: made again from the frozen batch's rows (or read from its file, queued before that) and checked against the checksum kept. */
 function queuedBody(ctx: SyncContext, work: WorkOf<ImportKind>): string {
   const { request, parsed } = work;
   const range = rangeOf(ctx.outbox, request);
   if (range === undefined) return ctx.outbox.bodies.read(request.bodyFile as string, request.bodyHash as string);
-  const body = ctx.outbox.frozenRows().body(range, formatOf(parsed));
-  if (sha256(body) !== request.bodyHash) throw rowsChanged(request, range, 'no longer make the body that was queued (its checksum differs)');
-  return body;
+  const made = ctx.outbox.frozenRows().body(range, formatOf(parsed));
+  // Queued since source_hash, the rows and what they refer to are checked; queued before it, the body itself.
+  const same = request.sourceHash !== null ? made.sourceHash === request.sourceHash : sha256(made.body) === request.bodyHash;
+  if (!same) throw rowsChanged(request, range, 'no longer make the body that was queued (its checksum differs)');
+  return made.body;
 }
 
 /** The body format an import was queued in. */

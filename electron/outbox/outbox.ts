@@ -131,11 +131,11 @@ export class Outbox implements OutboxReads {
       );
       const opId = tx.get<{ id: number }>('SELECT last_insert_rowid() AS id')?.id ?? 0;
       const insert = tx.prepare(
-        `INSERT INTO requests (op_id, idx, state, code, row_no, body, body_file, rows_from, rows_to, body_hash, codes, bytes)
-         VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO requests (op_id, idx, state, code, row_no, body, body_file, rows_from, rows_to, body_hash, source_hash, codes, bytes)
+         VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       );
       op.requests.forEach((c, idx) => {
-        const { code, rowNo, body, bodyFile, rows, bodyHash } = c;
+        const { code, rowNo, body, bodyFile, rows, bodyHash, sourceHash } = c;
         insert.run([
           opId,
           idx,
@@ -146,6 +146,7 @@ export class Outbox implements OutboxReads {
           rows?.from ?? null,
           rows?.to ?? null,
           bodyHash ?? null,
+          sourceHash ?? null,
           c.codes,
           c.bytes,
         ]);

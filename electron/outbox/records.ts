@@ -10,9 +10,11 @@ export interface NewRequest {
   bytes: number;
   body?: string;
   bodyFile?: string;
-  /** An import queued by reference: its rows in the frozen batch, rebuilt into `bodyHash`'s body at send. */
+  /** An import queued by reference: its rows in the frozen batch, checked against `sourceHash` and made into its body at send. */
   rows?: { from: number; to: number };
   bodyHash?: string;
+  /** The checksum of what the body is made from (`sourceChecksum` in batches/segments.ts). */
+  sourceHash?: string;
   code?: string;
   rowNo?: number;
 }
@@ -83,7 +85,10 @@ export interface RequestRecord {
   /** The import's rows in the frozen batch, by row number, both included (null when in a file). */
   rowsFrom: number | null;
   rowsTo: number | null;
+  /** A body file's checksum, or (queued by reference before source_hash) the body's. */
   bodyHash: string | null;
+  /** What the body of an import queued by reference is made from, checked at send. */
+  sourceHash: string | null;
   codes: number;
   bytes: number;
   firstTryAt: number | null;
@@ -133,6 +138,7 @@ export interface RequestRow extends Record<string, SqlValue> {
   rows_from: number | null;
   rows_to: number | null;
   body_hash: string | null;
+  source_hash: string | null;
   codes: number;
   bytes: number;
   first_try_at: number | null;
@@ -176,6 +182,7 @@ export function toRequest(row: RequestRow): RequestRecord {
     rowsFrom: row.rows_from,
     rowsTo: row.rows_to,
     bodyHash: row.body_hash,
+    sourceHash: row.source_hash,
     codes: row.codes,
     bytes: row.bytes,
     firstTryAt: row.first_try_at,

@@ -44,7 +44,7 @@ describe('outbox retry of a request that may have been carried out', () => {
     const id = await batchOf(d, 'retry', list);
     const op = await queueImport(d, String(id), { format: 'json' });
     const request = d.outbox.request(op.id, 0);
-    const body = d.outbox.frozenRows().body(rangeOf(d.outbox, request) as RowRange, { format: 'json' });
+    const { body } = d.outbox.frozenRows().body(rangeOf(d.outbox, request) as RowRange, { format: 'json' });
     await gaveUp(d.outbox, op.id, () => client.importVouchers({ serialized: body }));
     await d.outbox.retry(op.id);
     expect((await new SyncEngine({ outbox: d.outbox, client }).run()).state).toBe('finished');
