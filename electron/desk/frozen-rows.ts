@@ -1,8 +1,8 @@
-import { importBody } from '../../shared/domain/import-bodies';
+import { importBodyOfRows } from '../../shared/domain/import-bodies';
 import { loadBatch } from '../batches/batch-lookup';
 import { RowsDigest, sourceChecksum } from '../batches/segments';
 import type { FrozenRows } from '../outbox/frozen-rows';
-import { batchDrafts } from '../operations/batch-source';
+import { batchRows, setDraft } from '../operations/batch-source';
 import type { Reader } from '../store/statements';
 
 /** The rows of queued imports, read from the library they were queued from. */
@@ -18,10 +18,13 @@ export function frozenRowsOf(library: Reader): FrozenRows {
     body(range, format) {
       const { defaults } = loadBatch(library, range.batchId);
       const digest = new RowsDigest();
-      const body = importBody(
-        batchDrafts(library, range.batchId, defaults, (row, code, setId) => digest.add(row, code, setId), range),
-        format,
-      );
+      const rows = function* () {
+        for (const row of batchRows(library, range.batchId, range)) {
+          digest.add(row.row_no, row.code, row.set_id);
+          yield row;
+        }
+      };
+      const body = importBodyOfRows(rows(), (setId) => setDraft(library, defaults, setId), format);
       return { body, sourceHash: sourceChecksum(library, defaults, format, { hex: digest.hex(), sets: digest.sets.keys() }) };
     },
   };

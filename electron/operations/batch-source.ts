@@ -22,6 +22,32 @@ const PAGE = 5000;
 /** Distinct field sets overlaid at once; past this many the overlays are made afresh. */
 const OVERLAYS_KEPT = 4096;
 
+/** A row as stored: its number, code and field set. */
+export interface StoredRowSet {
+  row_no: number;
+  code: string;
+  set_id: number;
+}
+
+/** The batch's rows in order (those of `range` only, when given), read a page at a time as they are asked for. */
+export function* batchRows(
+  reader: Reader,
+  batchId: number,
+  range: { from: number; to: number } = { from: 1, to: Number.MAX_SAFE_INTEGER },
+): Generator<StoredRowSet> {
+  let after = range.from - 1;
+  for (;;) {
+    const page = reader.all<StoredRowSet & Record<string, number | string>>(
+      `${SELECT_ROW_SETS} WHERE batch_id = ? AND row_no > ? AND row_no <= ? ORDER BY row_no LIMIT ?`,
+      [batchId, after, range.to, PAGE],
+    );
+    yield* page;
+    const last = page.at(-1);
+    if (!last) return;
+    after = last.row_no;
+  }
+}
+
 /**
  * The batch's rows in order (those of `range` only, when given), each as the voucher it describes (defaults overlaid), each
  * row shown to `seen` (its number, code and field set) as it is yielded. Rows mostly
@@ -34,29 +60,19 @@ export function* batchDrafts(
   batchId: number,
   defaults: BatchDefaults,
   seen?: (row: number, code: string, setId: number) => void,
-  range: { from: number; to: number } = { from: 1, to: Number.MAX_SAFE_INTEGER },
+  range?: { from: number; to: number },
 ): Generator<VoucherDraft> {
   const overlays = new Map<number, VoucherDraft>();
-  let after = range.from - 1;
-  for (;;) {
-    const page = reader.all<{ row_no: number; code: string; set_id: number }>(
-      `${SELECT_ROW_SETS} WHERE batch_id = ? AND row_no > ? AND row_no <= ? ORDER BY row_no LIMIT ?`,
-      [batchId, after, range.to, PAGE],
-    );
-    for (const stored of page) {
-      seen?.(stored.row_no, stored.code, stored.set_id);
-      let overlay = overlays.get(stored.set_id);
-      if (!overlay) {
-        if (overlays.size === OVERLAYS_KEPT) overlays.clear();
-        overlay = setDraft(reader, defaults, stored.set_id);
-        overlays.set(stored.set_id, overlay);
-      }
-      // The overlay's keys start with its code, so the row's code takes that place, as effectiveDraft puts it.
-      yield { ...overlay, code: stored.code };
+  for (const stored of batchRows(reader, batchId, range)) {
+    seen?.(stored.row_no, stored.code, stored.set_id);
+    let overlay = overlays.get(stored.set_id);
+    if (!overlay) {
+      if (overlays.size === OVERLAYS_KEPT) overlays.clear();
+      overlay = setDraft(reader, defaults, stored.set_id);
+      overlays.set(stored.set_id, overlay);
     }
-    const last = page.at(-1);
-    if (!last) return;
-    after = last.row_no;
+    // The overlay's keys start with its code, so the row's code takes that place, as effectiveDraft puts it.
+    yield { ...overlay, code: stored.code };
   }
 }
 
@@ -67,18 +83,7 @@ export function setDraft(reader: Reader, defaults: BatchDefaults, setId: number)
 
 /** A batch's codes in row order, read a page at a time as they are asked for. */
 export function* batchCodes(reader: Reader, batchId: number): Generator<string> {
-  let after = 0;
-  for (;;) {
-    const page = reader.all<{ row_no: number; code: string }>('SELECT row_no, code FROM drafts WHERE batch_id = ? AND row_no > ? ORDER BY row_no LIMIT ?', [
-      batchId,
-      after,
-      PAGE,
-    ]);
-    for (const row of page) yield row.code;
-    const last = page.at(-1);
-    if (!last) return;
-    after = last.row_no;
-  }
+  for (const row of batchRows(reader, batchId)) yield row.code;
 }
 
 /** Only a whole, valid, live batch is queued: what is sent is what the user reviewed. */

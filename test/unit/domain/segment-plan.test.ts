@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SegmentSummer } from '../../../electron/batches/segments';
 import { csvPacking } from '../../../shared/domain/csv-packing';
-import type { ImportFormat } from '../../../shared/domain/import-bodies';
+import { importBody, importBodyOfRows, type ImportFormat } from '../../../shared/domain/import-bodies';
 import { importRequests, planImportRequests } from '../../../shared/domain/request-planner';
 import { planFromSegments } from '../../../shared/domain/segment-plan';
 import type { VoucherDraft } from '../../../shared/domain/voucher';
@@ -84,6 +84,17 @@ describe('planning import requests from segments', () => {
         expect(fast?.requests.map((r) => r.bytes)).toEqual(bodies);
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('makes from field sets and codes the very body the drafts make, in either format', () => {
+    fc.assert(
+      fc.property(aCase, fc.constantFrom('json' as const, 'csv' as const), (c, choice) => {
+        const format = rowByRow(c, choice);
+        const rows = c.rows.map((row) => ({ code: row.code, set_id: row.set }));
+        expect(importBodyOfRows(rows, (set) => c.templates[set] as VoucherDraft, format)).toBe(importBody(drafts(c), format));
+      }),
+      { numRuns: 400 },
     );
   });
 
