@@ -67,10 +67,16 @@ function summaries(reader: Reader, where: string): BatchSummary[] {
   return reader.all<BatchRecord>(`SELECT ${COLUMNS} FROM batches WHERE ${where} ORDER BY id`).map((record) => toSummary(reader, record));
 }
 
+/**
+ * A batch's rows as its segments count them, undefined when it has none: they hold all its rows
+ * whenever it has any (segments.ts), and 100 sums are read where ten million rows would be counted.
+ */
+export function segmentRows(reader: Reader, batchId: number): number | undefined {
+  return reader.get<{ n: number | null }>('SELECT sum(rows) AS n FROM segments WHERE batch_id = ?', [batchId])?.n ?? undefined;
+}
+
 export function countRows(reader: Reader, batchId: number): RowCounts {
-  // A batch's segments hold all its rows whenever it has any (segments.ts): 100 sums rather than counting ten million rows.
-  const summed = reader.get<{ n: number | null }>('SELECT sum(rows) AS n FROM segments WHERE batch_id = ?', [batchId])?.n ?? null;
-  const rows = summed ?? reader.get<{ n: number }>('SELECT count(*) AS n FROM drafts WHERE batch_id = ?', [batchId])?.n ?? 0;
+  const rows = segmentRows(reader, batchId) ?? reader.get<{ n: number }>('SELECT count(*) AS n FROM drafts WHERE batch_id = ?', [batchId])?.n ?? 0;
   const invalidRows = reader.get<{ n: number }>('SELECT count(*) AS n FROM drafts WHERE batch_id = ? AND valid = 0', [batchId])?.n ?? 0;
   return { rows, validRows: rows - invalidRows, invalidRows };
 }

@@ -1,6 +1,6 @@
 import type { StoreDatabase } from '../store/database';
 import type { Params, Writer } from '../store/statements';
-import { countRows, loadBatch, loadWritableBatch, type FreezeCheck } from './batch-lookup';
+import { countRows, loadBatch, loadWritableBatch, segmentRows, type FreezeCheck } from './batch-lookup';
 import type { BatchChange, EditHistory } from './edit-history';
 import { splitDraft } from './inherit';
 import { PageSeeker } from './page-seek';
@@ -139,11 +139,9 @@ export class DraftService {
     // The code index holds (code, batch_id) plus the key (batch_id, row_no): this order is its own.
     const order = query.sort === 'code' ? 'code, batch_id, row_no' : 'row_no';
     const from = query.onlyInvalid ? INVALID_ROWS : 'drafts';
-    const total = this.countCached(`SELECT count(*) AS n FROM ${from} WHERE ${where}`, params);
-    const start = this.seeker.start(
-      { batchId, from, where, params, byCode: query.sort === 'code', order, wholeBatch: conditions.length === 1, offset, total },
-      this.db.commitCount,
-    );
+    const wholeBatch = conditions.length === 1;
+    const total = (wholeBatch ? segmentRows(this.db, batchId) : undefined) ?? this.countCached(`SELECT count(*) AS n FROM ${from} WHERE ${where}`, params);
+    const start = this.seeker.start({ batchId, from, where, params, byCode: query.sort === 'code', order, wholeBatch, offset, total }, this.db.commitCount);
     const seekWhere = start ? `${where} AND ${start.condition}` : where;
     // The offset is skipped in drafts alone; only the rows of the page look up their fields.
     const stored = this.db.all<StoredRow>(
