@@ -51,7 +51,7 @@ export interface PackedImport extends Queued {
   jsonBecause?: { code: string; reason: string };
 }
 
-/** An import planned: its body format, its requests (each a run of rows with its source's checksum), its codes. */
+/** An import planned: its body format and its requests (each a run of rows with the checksum of its source). */
 interface PlannedImport {
   format: ImportFormat;
   jsonBecause?: { code: string; reason: string };
