@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openLibraryServices } from '../../../electron/desk/library';
 import { writeFixtureCsv } from './csv-fixture';
+import { runChild } from '../kill-child';
 import { PERCENT_DEFAULTS, useLibraries } from './library-fixture';
 
 const libraries = useLibraries();
@@ -11,29 +11,8 @@ const ROWS = 200_000;
 
 /** Starts the import in a child process and SIGKILLs it once a line matches `killWhen`. */
 function importAndKill(dataDir: string, csv: string, killWhen: (line: string) => boolean): Promise<string[]> {
-  // node itself runs the script (tsx as a loader), so the SIGKILL hits the process doing the import.
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'import-child.ts'), dataDir, csv], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines: string[] = [];
-  const deadline = setTimeout(() => child.kill('SIGKILL'), 120_000);
-  let buffered = '';
-  child.stdout?.on('data', (data: Buffer) => {
-    buffered += data.toString();
-    let end: number;
-    while ((end = buffered.indexOf('\n')) >= 0) {
-      const line = buffered.slice(0, end);
-      buffered = buffered.slice(end + 1);
-      lines.push(line);
-      if (killWhen(line)) child.kill('SIGKILL');
-    }
-  });
-  return new Promise((resolve) => {
-    child.on('exit', (_code, signal) => {
-      clearTimeout(deadline);
-      lines.push(`exit ${signal ?? ''}`);
-      resolve(lines);
-    });
+  return runChild(join(import.meta.dirname, 'import-child.ts'), [dataDir, csv], (line, child) => {
+    if (killWhen(line)) child.kill('SIGKILL');
   });
 }
 

@@ -1,7 +1,6 @@
 // A process killed while queueing a batch leaves the outbox without the operation or with all of it,
 // and the library as it was; whatever is queued afterwards puts every code on the service once,
 // judged by the sandbox's vouchers and request log.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importCsvFile } from '../../../electron/batches/csv-import';
@@ -10,34 +9,22 @@ import { openLibraryServices } from '../../../electron/desk/library';
 import { queueImport } from '../../../electron/operations/imports';
 import { SyncEngine } from '../../../electron/sync/engine';
 import { writeFixtureCsv } from '../batches/csv-fixture';
+import { runChild } from '../kill-child';
 import { clientFor, sandbox, tempDir } from './helpers';
 
 const ROWS = 150_000;
 
 /** Queues the batch in a child process and SIGKILLs it `afterMs` after it says it is about to queue. */
 function queueAndKill(dataDir: string, batch: number, maxCodes: number | undefined, afterMs: number): Promise<string[]> {
-  const args = ['--import', 'tsx', join(import.meta.dirname, 'queue-child.ts'), dataDir, String(batch), maxCodes ? String(maxCodes) : ''];
-  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines: string[] = [];
-  const deadline = setTimeout(() => child.kill('SIGKILL'), 60_000);
-  let buffered = '';
-  child.stdout?.on('data', (data: Buffer) => {
-    buffered += data.toString();
-    let end: number;
-    while ((end = buffered.indexOf('\n')) >= 0) {
-      const line = buffered.slice(0, end);
-      buffered = buffered.slice(end + 1);
-      lines.push(line);
+  const args = [dataDir, String(batch), maxCodes ? String(maxCodes) : ''];
+  return runChild(
+    join(import.meta.dirname, 'queue-child.ts'),
+    args,
+    (line, child) => {
       if (line === 'ready') setTimeout(() => child.kill('SIGKILL'), afterMs);
-    }
-  });
-  return new Promise((resolve) => {
-    child.on('exit', (_code, signal) => {
-      clearTimeout(deadline);
-      lines.push(`exit ${signal ?? ''}`);
-      resolve(lines);
-    });
-  });
+    },
+    60_000,
+  );
 }
 
 describe('a process killed while queueing a batch', () => {
